@@ -1,0 +1,7 @@
+import BenchCommands
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+exit(benchMain(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,77 @@
+/// An axis-aligned rectangle with inclusive bounds.
+///
+/// A point is inside when `minX <= x <= maxX && minY <= y <= maxY`, as in the
+/// original quadtree design, so a point on an edge or a corner is inside and a
+/// zero-width rectangle still matches the points on its line. A rectangle with
+/// `minX > maxX` or `minY > maxY` matches nothing (the antimeridian is handled
+/// by the workloads, which split such a viewport in two); so does one with a
+/// NaN bound, because every comparison with NaN is false.
+@frozen
+public struct Rect: Hashable, Sendable, CustomStringConvertible {
+  public var minX: Double
+  public var minY: Double
+  public var maxX: Double
+  public var maxY: Double
+
+  @inlinable @inline(__always)
+  public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+    self.minX = minX
+    self.minY = minY
+    self.maxX = maxX
+    self.maxY = maxY
+  }
+
+  /// The whole longitude/latitude range.
+  public static let world = Rect(minX: -180, minY: -90, maxX: 180, maxY: 90)
+
+  /// The smallest rectangle holding every point, or `nil` for no points.
+  ///
+  /// - Complexity: O(*n*).
+  @inlinable
+  public init?(bounding points: some Collection<Point>) {
+    guard let first = points.first else { return nil }
+    var r = Rect(minX: first.x, minY: first.y, maxX: first.x, maxY: first.y)
+    for p in points {
+      r.minX = Swift.min(r.minX, p.x)
+      r.minY = Swift.min(r.minY, p.y)
+      r.maxX = Swift.max(r.maxX, p.x)
+      r.maxY = Swift.max(r.maxY, p.y)
+    }
+    self = r
+  }
+
+  /// False when a bound is inverted or NaN: such a rectangle matches nothing.
+  @inlinable
+  public var isValid: Bool { minX <= maxX && minY <= maxY }
+
+  @inlinable public var width: Double { maxX - minX }
+  @inlinable public var height: Double { maxY - minY }
+  @inlinable public var area: Double { isValid ? width * height : 0 }
+
+  /// Inclusive on every edge.
+  @inlinable @inline(__always)
+  public func contains(_ p: Point) -> Bool {
+    contains(x: p.x, y: p.y)
+  }
+
+  /// Inclusive on every edge, without branches: the `&` of four comparisons
+  /// lets the compiler vectorise a scan.
+  @inlinable @inline(__always)
+  public func contains(x: Double, y: Double) -> Bool {
+    (x >= minX) & (x <= maxX) & (y >= minY) & (y <= maxY)
+  }
+
+  /// `other` lies entirely inside `self` (edges may touch).
+  @inlinable @inline(__always)
+  public func contains(_ other: Rect) -> Bool {
+    (other.minX >= minX) & (other.maxX <= maxX) & (other.minY >= minY) & (other.maxY <= maxY)
+  }
+
+  /// The two rectangles share at least one point (edges count).
+  @inlinable @inline(__always)
+  public func intersects(_ other: Rect) -> Bool {
+    (other.minX <= maxX) & (other.maxX >= minX) & (other.minY <= maxY) & (other.maxY >= minY)
+  }
+
+  public var description: String { "[\(minX), \(minY)] – [\(maxX), \(maxY)]" }
+}

@@ -1,0 +1,79 @@
+/// The build parameters of one index type, settable by name from a command line.
+///
+/// `init()` gives the defaults. A parameter whose default depends on the data
+/// (the grid's cell size, the quadtree's bounds) is optional here, `nil`
+/// meaning "derive it"; the built index reports the value it used in
+/// ``SpatialIndex/parameterValues``.
+public protocol IndexParameters: Sendable, Equatable {
+  init()
+
+  /// Every parameter, with its meaning and default, for `bench list`.
+  static var descriptions: [ParameterDescription] { get }
+
+  /// Sets the parameter called `name` from its text form.
+  ///
+  /// Throws ``IndexError/unknownParameter(name:known:)`` or
+  /// ``IndexError/invalidParameter(name:value:reason:)``; whether a value
+  /// makes sense (capacity 0, a NaN cell size) is checked here and again
+  /// at build time, so a library caller who skips this still gets the error.
+  mutating func set(_ name: String, to value: String) throws(IndexError)
+}
+
+/// What `bench list` prints about one parameter.
+public struct ParameterDescription: Sendable, Equatable {
+  public var name: String
+  public var defaultValue: String
+  public var summary: String
+
+  public init(name: String, defaultValue: String, summary: String) {
+    self.name = name
+    self.defaultValue = defaultValue
+    self.summary = summary
+  }
+}
+
+/// One parameter in effect, as text for a report.
+public struct ParameterValue: Sendable, Equatable {
+  public var name: String
+  public var value: String
+
+  public init(_ name: String, _ value: String) {
+    self.name = name
+    self.value = value
+  }
+}
+
+/// For an index without parameters (the linear scan).
+public struct NoParameters: IndexParameters {
+  public init() {}
+  public static var descriptions: [ParameterDescription] { [] }
+  public mutating func set(_ name: String, to value: String) throws(IndexError) {
+    throw .unknownParameter(name: name, known: [])
+  }
+}
+
+extension IndexParameters {
+  /// Parses a positive integer parameter no larger than `limit`.
+  static func positiveInteger(
+    _ name: String, _ text: String, limit: Int = 1 << 20
+  ) throws(IndexError) -> Int {
+    guard let v = Int(text) else {
+      throw .invalidParameter(name: name, value: text, reason: "not an integer")
+    }
+    guard v >= 1, v <= limit else {
+      throw .invalidParameter(name: name, value: text, reason: "must be in 1...\(limit)")
+    }
+    return v
+  }
+
+  /// Parses a finite, positive number parameter.
+  static func positiveNumber(_ name: String, _ text: String) throws(IndexError) -> Double {
+    guard let v = Double(text) else {
+      throw .invalidParameter(name: name, value: text, reason: "not a number")
+    }
+    guard v.isFinite, v > 0 else {
+      throw .invalidParameter(name: name, value: text, reason: "must be finite and > 0")
+    }
+    return v
+  }
+}

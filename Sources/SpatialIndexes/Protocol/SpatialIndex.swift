@@ -1,0 +1,134 @@
+/// A 2-D point index that answers rectangle queries in the id space of its input.
+///
+/// Ids are positions in the array the index was built from (`0..<points.count`),
+/// so every implementation answers in the same id space and the linear scan can
+/// check all of them. Queries come in three forms:
+/// - ``forEach(in:counters:_:)``: visits each id, stops early when the visitor
+///   returns `false`; the visitor is non-escaping, so nothing is allocated.
+/// - ``query(in:into:counters:)``: appends the ids to a buffer the caller reuses.
+/// - ``count(in:counters:)``: how many points lie inside.
+///
+/// Hot loops should call an index through a generic parameter (`<I: SpatialIndex>`)
+/// so the query specialises and inlines; `any SpatialIndex` belongs at the edge,
+/// where a command line picks an index by name.
+///
+/// The order in which ids are reported is unspecified and differs between indexes.
+public protocol SpatialIndex: Sendable {
+  /// The named, documented build parameters (bucket capacity, cell size…).
+  associatedtype Parameters: IndexParameters
+
+  /// Short lowercase name used on the command line and in reports (`kdtree`).
+  static var name: String { get }
+  /// One line saying what the index is.
+  static var summary: String { get }
+
+  /// Builds the index over `points`; the id of `points[i]` is `i`.
+  ///
+  /// Throws ``IndexError`` for a parameter that makes no sense, a non-finite
+  /// coordinate, or more points than 32-bit ids can name.
+  init(points: [Point], parameters: Parameters) throws(IndexError)
+
+  /// The number of points currently held.
+  var count: Int { get }
+
+  /// The parameters in effect, defaults resolved against the data
+  /// (for example the grid's cell size), as name and value text for reports.
+  var parameterValues: [ParameterValue] { get }
+
+  /// Bytes of storage the index holds (array capacities, not counts).
+  var memoryBytes: Int { get }
+
+  /// Calls `visit` with the id of each point inside `rect` (inclusive bounds).
+  ///
+  /// - Returns: `false` if `visit` stopped the query by returning `false`.
+  @discardableResult
+  func forEach<C: QueryCounters>(
+    in rect: Rect, counters: inout C, _ visit: (Int32) -> Bool
+  ) -> Bool
+
+  /// Appends the id of each point inside `rect` to `ids`.
+  ///
+  /// Call `ids.removeAll(keepingCapacity: true)` between queries to reuse the buffer.
+  func query<C: QueryCounters>(in rect: Rect, into ids: inout [Int32], counters: inout C)
+
+  /// The number of points inside `rect`.
+  func count<C: QueryCounters>(in rect: Rect, counters: inout C) -> Int
+}
+
+/// An index that accepts inserts and removals after it was built.
+public protocol DynamicSpatialIndex: SpatialIndex {
+  /// The id the next insert gets: the number of points ever added, removed or not.
+  var nextID: Int32 { get }
+
+  /// Adds `point` under the id ``nextID`` and returns that id.
+  mutating func insert(_ point: Point) throws(IndexError) -> Int32
+
+  /// Removes the point `id`, which was added at `point`.
+  ///
+  /// - Returns: `false` if no such point is held.
+  @discardableResult
+  mutating func remove(id: Int32, at point: Point) -> Bool
+}
+
+extension SpatialIndex {
+  /// Builds with default parameters.
+  @inlinable
+  public init(points: [Point]) throws(IndexError) {
+    try self.init(points: points, parameters: Parameters())
+  }
+
+  @inlinable
+  public func query<C: QueryCounters>(
+    in rect: Rect, into ids: inout [Int32], counters: inout C
+  ) {
+    forEach(in: rect, counters: &counters) { id in
+      ids.append(id)
+      return true
+    }
+  }
+
+  @inlinable
+  public func count<C: QueryCounters>(in rect: Rect, counters: inout C) -> Int {
+    var n = 0
+    forEach(in: rect, counters: &counters) { _ in
+      n &+= 1
+      return true
+    }
+    return n
+  }
+
+  // MARK: Without counters
+
+  @inlinable @discardableResult
+  public func forEach(in rect: Rect, _ visit: (Int32) -> Bool) -> Bool {
+    var none = NoCounters()
+    return forEach(in: rect, counters: &none, visit)
+  }
+
+  @inlinable
+  public func query(in rect: Rect, into ids: inout [Int32]) {
+    var none = NoCounters()
+    query(in: rect, into: &ids, counters: &none)
+  }
+
+  @inlinable
+  public func count(in rect: Rect) -> Int {
+    var none = NoCounters()
+    return count(in: rect, counters: &none)
+  }
+
+  /// The ids inside `rect` in a new array: convenient, but allocates; hot loops
+  /// use ``query(in:into:counters:)`` with a reused buffer.
+  @inlinable
+  public func ids(in rect: Rect) -> [Int32] {
+    var ids: [Int32] = []
+    query(in: rect, into: &ids)
+    return ids
+  }
+
+  /// The name and parameters as one word: `quadtree(capacity=16)`.
+  public var label: String {
+    let params = parameterValues.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
+    return params.isEmpty ? Self.name : "\(Self.name)(\(params))"
+  }
+}

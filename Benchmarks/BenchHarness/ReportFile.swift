@@ -112,7 +112,8 @@ public enum ReportFile {
     guard fd >= 0 else {
       throw ReportError(.cannotCreate, path: path, detail: lastError())
     }
-    let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let temporary = String(
+      decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     var renamed = false
     defer { if !renamed { unlink(temporary) } }
 

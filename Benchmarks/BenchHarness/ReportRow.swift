@@ -103,7 +103,9 @@ public struct WorkCounters: Sendable, Equatable {
   public var pointsTested: UInt64?
   public var pointsReported: UInt64?
 
-  public init(nodesVisited: UInt64? = nil, pointsTested: UInt64? = nil, pointsReported: UInt64? = nil) {
+  public init(
+    nodesVisited: UInt64? = nil, pointsTested: UInt64? = nil, pointsReported: UInt64? = nil
+  ) {
     self.nodesVisited = nodesVisited
     self.pointsTested = pointsTested
     self.pointsReported = pointsReported

@@ -103,7 +103,8 @@ import Glibc
     try ReportFile.append([testRow(index: "PackedRTree")], to: path)
     let after = try #require(readText(path))
     #expect(after.hasPrefix(before))
-    #expect(after.dropFirst(before.count) == CSVWriter.line(testRow(index: "PackedRTree").csvFields))
+    let added = CSVWriter.line(testRow(index: "PackedRTree").csvFields)
+    #expect(after.dropFirst(before.count) == added)
     #expect(try ReportFile.read(path).map(\.key.index) == ["KDTreeIndex", "PackedRTree"])
     var info = stat()
     stat(path, &info)
@@ -175,7 +176,9 @@ import Glibc
       directory: folder).hasSuffix("2026-01-31-unknown-a-b-c.csv"))
   }
 
-  private func expectCannotCreate(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) {
+  private func expectCannotCreate(
+    _ path: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     do {
       try ReportFile.write([testRow()], to: path)
       Issue.record("write to \(path) should have failed", sourceLocation: sourceLocation)

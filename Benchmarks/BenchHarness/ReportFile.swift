@@ -36,6 +36,11 @@ public enum ReportFile {
   /// Appending in place with `O_APPEND` would be cheaper, but a crash or a full
   /// disk mid-write would leave a torn last line in the old file; here the old
   /// file stays intact until the rename. The file's permission bits are kept.
+  /// (A crash between creating and renaming the temporary file can leave a
+  /// hidden `.<name>.tmp-XXXXXX` beside it; the report itself is never torn.)
+  ///
+  /// - Throws: `.badData` (65) for a differing or missing header;
+  ///   `.cannotCreate` (73) as for `write`, or when `path` is not a regular file.
   ///
   /// - Complexity: O(size of the existing file + new rows).
   public static func append(_ rows: [ReportRow], to path: String) throws(ReportError) {
@@ -43,6 +48,9 @@ public enum ReportFile {
     guard stat(path, &info) == 0 else {
       if errno == ENOENT { return try write(rows, to: path) }
       throw ReportError(.cannotCreate, path: path, detail: lastError())
+    }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      throw ReportError(.cannotCreate, path: path, detail: "not a regular file")
     }
     var bytes = try readBytes(path)
     let header = Array(ReportSchema.headerLine.utf8)

@@ -90,6 +90,12 @@ import Glibc
     defer { removeTree(folder) }
     mkdir("\(folder)/out.csv", 0o755)
     expectCannotCreate("\(folder)/out.csv")
+    do {
+      try ReportFile.append([testRow()], to: "\(folder)/out.csv")
+      Issue.record("append to a directory should have failed")
+    } catch {
+      #expect(error.exitCode == 73)
+    }
     #expect(listFolder(folder) == ["out.csv"])
   }
 

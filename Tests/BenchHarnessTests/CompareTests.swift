@@ -1,0 +1,167 @@
+import BenchHarness
+import Testing
+
+@Suite struct CompareTests {
+  /// Writes both sides as report files and reads them back, as `bench compare` will.
+  private func compare(
+    _ baseline: [ReportRow], _ current: [ReportRow], threshold: Double = 0.10
+  ) throws -> Comparison {
+    let folder = makeTemporaryFolder()
+    defer { removeTree(folder) }
+    try ReportFile.write(baseline, to: "\(folder)/old.csv")
+    try ReportFile.write(current, to: "\(folder)/new.csv")
+    return Comparison(
+      baseline: try ReportFile.read("\(folder)/old.csv"),
+      current: try ReportFile.read("\(folder)/new.csv"), threshold: threshold)
+  }
+
+  @Test func identicalReportsHaveNoRegression() throws {
+    let c = try compare([testRow()], [testRow()])
+    #expect(c.outcome == .noRegression && c.outcome.exitCode == 0)
+    #expect(c.entries.count == 1)
+    #expect(c.entries[0].figures.allSatisfy { $0.verdict == .same || $0.verdict == .info })
+    #expect(c.warnings.isEmpty)
+    #expect(c.text().contains("Result: no regression"))
+  }
+
+  @Test func timingRegression() throws {
+    // 100 ± 2 → 130 ± 2: 30% slower, intervals [98, 102] and [128, 132] disjoint.
+    let c = try compare([testRow(median: 100)], [testRow(median: 130)])
+    let median = try #require(c.entries.first?.figure("median_ns"))
+    #expect(median.verdict == .regressed)
+    #expect(median.old == "100" && median.new == "130")
+    #expect(median.ratio == 1.3)
+    #expect(c.outcome == .regression && c.outcome.exitCode == 1)
+    #expect(c.table().contains("REGRESSED"))
+    #expect(c.summary().contains("1 slower"))
+    #expect(c.summary().contains("Result: REGRESSION"))
+  }
+
+  @Test func improvement() throws {
+    let c = try compare([testRow(median: 100)], [testRow(median: 70)])
+    #expect(c.entries.first?.figure("median_ns")?.verdict == .improved)
+    #expect(c.outcome == .noRegression)
+  }
+
+  @Test func slowdownWithinNoise() throws {
+    // 30% slower, but ±20 intervals [80, 120] and [110, 150] overlap.
+    let c = try compare(
+      [testRow(median: 100, halfWidth: 20)], [testRow(median: 130, halfWidth: 20)])
+    #expect(c.entries.first?.figure("median_ns")?.verdict == .withinNoise)
+    #expect(c.outcome == .noRegression)
+  }
+
+  @Test func smallSlowdownBelowThreshold() throws {
+    // 5% slower with disjoint intervals: under the 10% threshold.
+    let c = try compare([testRow(median: 100, halfWidth: 1)], [testRow(median: 105, halfWidth: 1)])
+    #expect(c.entries.first?.figure("median_ns")?.verdict == .same)
+    // The same change fails a 2% threshold.
+    let strict = try compare(
+      [testRow(median: 100, halfWidth: 1)], [testRow(median: 105, halfWidth: 1)], threshold: 0.02)
+    #expect(strict.outcome == .regression)
+  }
+
+  @Test func counterRegression() throws {
+    let more = WorkCounters(nodesVisited: 41, pointsTested: 900, pointsReported: 500)
+    let c = try compare([testRow()], [testRow(counters: more)])
+    let entry = try #require(c.entries.first)
+    #expect(entry.figure("nodes_visited")?.verdict == .regressed)
+    #expect(entry.figure("points_tested")?.verdict == .same)
+    #expect(entry.figure("median_ns")?.verdict == .same)
+    #expect(c.outcome == .regression)
+    #expect(c.summary().contains("1 counter increases"))
+  }
+
+  @Test func counterDecreaseIsImprovement() throws {
+    let fewer = WorkCounters(nodesVisited: 30, pointsTested: 900, pointsReported: 500)
+    let c = try compare([testRow()], [testRow(counters: fewer)])
+    #expect(c.entries.first?.figure("nodes_visited")?.verdict == .improved)
+    #expect(c.outcome == .noRegression)
+  }
+
+  @Test func counterRecordedOnOneSideIsNotComparable() throws {
+    let c = try compare([testRow(counters: .none)], [testRow()])
+    #expect(c.entries.first?.figure("nodes_visited")?.verdict == .notComparable)
+    #expect(c.outcome == .noRegression)
+    let neither = try compare([testRow(counters: .none)], [testRow(counters: .none)])
+    #expect(neither.entries.first?.figure("nodes_visited") == nil)
+  }
+
+  @Test func changedAnswersDiffer() throws {
+    let c = try compare([testRow()], [testRow(checksum: 0xBAD)])
+    let entry = try #require(c.entries.first)
+    #expect(entry.figure("checksum")?.verdict == .differs)
+    #expect(entry.figure("results_total")?.verdict == .same)
+    #expect(c.outcome == .regression)
+    let fewer = try compare([testRow()], [testRow(resultsTotal: 499)])
+    #expect(fewer.entries.first?.figure("results_total")?.verdict == .differs)
+    #expect(fewer.outcome == .regression)
+  }
+
+  @Test func missingRowsAreListedNotRegressions() throws {
+    let c = try compare(
+      [testRow(), testRow(index: "GridHashIndex")], [testRow(), testRow(dataset: "clustered")])
+    #expect(c.entries.count == 1)
+    #expect(c.onlyInBaseline.map(\.index) == ["GridHashIndex"])
+    #expect(c.onlyInCurrent.map(\.dataset) == ["clustered"])
+    #expect(c.outcome == .noRegression)
+    let text = c.text()
+    #expect(text.contains("Only in baseline (1):"))
+    #expect(text.contains("Only in current (1):"))
+  }
+
+  @Test func differentMachineWarns() throws {
+    var other = testMachine
+    other.cores = 16
+    let c = try compare([testRow()], [testRow(machine: other)])
+    #expect(c.warnings.count == 1)
+    #expect(c.warnings[0].contains("different machines"))
+    #expect(c.text().hasPrefix("warning: "))
+    #expect(c.outcome == .noRegression)  // a warning, not a failure
+  }
+
+  @Test func differentBuildConfigWarns() throws {
+    var debug = testRow()
+    debug.run.buildConfig = "debug"
+    let c = try compare([testRow()], [debug])
+    #expect(c.warnings.contains { $0.contains("build configurations") })
+  }
+
+  @Test func duplicateKeysUseTheLastRow() throws {
+    let c = try compare([testRow(median: 500), testRow(median: 100)], [testRow(median: 100)])
+    #expect(c.entries.first?.figure("median_ns")?.verdict == .same)
+    #expect(c.warnings.contains { $0.contains("more than one row") })
+  }
+
+  @Test func zeroBaselineMedianIsNotComparable() {
+    let zero = TimingSummary.zero
+    let some = testRow(median: 10).timing
+    #expect(Comparison.judgeTiming(old: zero, new: some).verdict == .notComparable)
+    #expect(Comparison.judgeTiming(old: zero, new: zero).verdict == .same)
+  }
+
+  @Test func touchingIntervalsOverlap() {
+    // [90, 110] and [110, 150]: they touch, so the change is within noise.
+    let old = testRow(median: 100, halfWidth: 10).timing
+    let new = testRow(median: 130, halfWidth: 20).timing
+    #expect(Comparison.judgeTiming(old: old, new: new).verdict == .withinNoise)
+  }
+
+  @Test func tableIsAligned() throws {
+    let c = try compare([testRow(median: 100)], [testRow(median: 130)])
+    let lines = c.table().split(separator: "\n")
+    #expect(lines.first?.hasPrefix("row") == true)
+    #expect(lines.count == 1 + c.entries[0].figures.count)
+    // Every ratio ends in the column where the header's "ratio" ends.
+    let header = Array(try #require(lines.first))
+    let start = try #require(
+      (0...(header.count - 5)).first { String(header[$0..<$0 + 5]) == "ratio" })
+    let end = start + 5
+    for line in lines.dropFirst() {
+      let chars = Array(line)
+      if chars.count >= end, chars[end - 1] != " " {
+        #expect(chars[end - 1] == "x")
+      }
+    }
+  }
+}

@@ -98,7 +98,7 @@ public struct TimingSummary: Sendable, Equatable {
 /// Deterministic work counts recorded by the index itself (hardware counters
 /// are not available on our VMs). `nil` means not recorded, written as an empty
 /// field. Totals over one pass of the workload.
-public struct WorkCounters: Sendable, Equatable {
+public struct ReportCounters: Sendable, Equatable {
   public var nodesVisited: UInt64?
   public var pointsTested: UInt64?
   public var pointsReported: UInt64?
@@ -112,7 +112,7 @@ public struct WorkCounters: Sendable, Equatable {
   }
 
   /// Nothing recorded.
-  public static let none = WorkCounters()
+  public static let none = ReportCounters()
 }
 
 /// One line of a report: every figure for one `ReportKey`, plus the run's
@@ -132,13 +132,13 @@ public struct ReportRow: Sendable, Equatable {
   public var resultsTotal: UInt64
   /// Order-independent hash of the answers; equal answers, equal checksums.
   public var checksum: UInt64
-  public var counters: WorkCounters
+  public var counters: ReportCounters
   public var run: RunMetadata
 
   public init(
     key: ReportKey, timing: TimingSummary, buildMilliseconds: Double = 0,
     indexBytes: Int = 0, peakRSSBytes: UInt64 = 0, resultsTotal: UInt64 = 0,
-    checksum: UInt64 = 0, counters: WorkCounters = .none, run: RunMetadata
+    checksum: UInt64 = 0, counters: ReportCounters = .none, run: RunMetadata
   ) {
     self.key = key
     self.timing = timing

@@ -126,7 +126,7 @@ extension ReportRow {
       key: key, timing: timing, buildMilliseconds: try f.double("build_ms"),
       indexBytes: try f.integer("index_bytes"), peakRSSBytes: try f.integer("peak_rss_bytes"),
       resultsTotal: try f.integer("results_total"), checksum: try f.checksum("checksum"),
-      counters: WorkCounters(
+      counters: ReportCounters(
         nodesVisited: try f.optionalInteger("nodes_visited"),
         pointsTested: try f.optionalInteger("points_tested"),
         pointsReported: try f.optionalInteger("points_reported")),

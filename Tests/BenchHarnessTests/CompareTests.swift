@@ -62,7 +62,7 @@ import Testing
   }
 
   @Test func counterRegression() throws {
-    let more = WorkCounters(nodesVisited: 41, pointsTested: 900, pointsReported: 500)
+    let more = ReportCounters(nodesVisited: 41, pointsTested: 900, pointsReported: 500)
     let c = try compare([testRow()], [testRow(counters: more)])
     let entry = try #require(c.entries.first)
     #expect(entry.figure("nodes_visited")?.verdict == .regressed)
@@ -73,7 +73,7 @@ import Testing
   }
 
   @Test func counterDecreaseIsImprovement() throws {
-    let fewer = WorkCounters(nodesVisited: 30, pointsTested: 900, pointsReported: 500)
+    let fewer = ReportCounters(nodesVisited: 30, pointsTested: 900, pointsReported: 500)
     let c = try compare([testRow()], [testRow(counters: fewer)])
     #expect(c.entries.first?.figure("nodes_visited")?.verdict == .improved)
     #expect(c.outcome == .noRegression)

@@ -20,7 +20,7 @@ func testRow(
   index: String = "KDTreeIndex", params: String = "capacity=16", dataset: String = "uniform",
   n: Int = 1_000, workload: String = "viewport", strategy: String = "buffer",
   median: Double = 100, halfWidth: Double = 2, resultsTotal: UInt64 = 500,
-  checksum: UInt64 = 0xDEAD_BEEF, counters: WorkCounters = WorkCounters(
+  checksum: UInt64 = 0xDEAD_BEEF, counters: ReportCounters = ReportCounters(
     nodesVisited: 40, pointsTested: 900, pointsReported: 500),
   machine: MachineInfo = testMachine
 ) -> ReportRow {

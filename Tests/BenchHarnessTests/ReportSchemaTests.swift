@@ -28,7 +28,7 @@ import Testing
   @Test func derivedAndEmptyFields() throws {
     var row = testRow(n: 1_000)
     row.indexBytes = 48_000
-    row.counters = WorkCounters(nodesVisited: 3)
+    row.counters = ReportCounters(nodesVisited: 3)
     let fields = Dictionary(uniqueKeysWithValues: zip(ReportSchema.columns, row.csvFields))
     #expect(fields["bytes_per_point"] == "48.0")
     #expect(fields["points_tested"] == "")

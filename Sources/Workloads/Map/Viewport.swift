@@ -1,0 +1,64 @@
+import SpatialIndexes
+
+/// What the user sees: a centre, an integer zoom level and a screen size in points.
+///
+/// Zoom levels are integers here because the clustering table and the cell
+/// grid are defined per level, as in the original design.
+public struct Viewport: Hashable, Sendable, CustomStringConvertible {
+  /// Centre of the screen; `x` is the longitude, `y` the latitude.
+  public var center: Point
+  public var zoom: Int
+  /// Screen width and height in points.
+  public var width: Double
+  public var height: Double
+
+  /// A phone in portrait, in points.
+  public static let phone = (width: 390.0, height: 844.0)
+
+  public init(center: Point, zoom: Int, width: Double = Viewport.phone.width,
+              height: Double = Viewport.phone.height) {
+    self.center = center
+    self.zoom = zoom
+    self.width = width
+    self.height = height
+  }
+
+  /// The visible area in map points at this zoom: `(minX, minY, maxX, maxY)`,
+  /// `y` growing southward, not wrapped and not clamped.
+  public var mapBounds: (minX: Double, minY: Double, maxX: Double, maxY: Double) {
+    let s = WebMercator.scale(zoom: zoom)
+    let cx = WebMercator.x(longitude: center.x) * s
+    let cy = WebMercator.y(latitude: center.y) * s
+    return (cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2)
+  }
+
+  /// The latitude/longitude rectangles this viewport shows (`x` = longitude).
+  ///
+  /// Latitudes are clamped at ±``WebMercator/maxLatitude``. A viewport that
+  /// crosses the antimeridian gives two rectangles, east part first; one as
+  /// wide as the world or wider covers every longitude in a single rectangle.
+  public var rects: [Rect] {
+    let s = WebMercator.scale(zoom: zoom)
+    let b = mapBounds
+    let maxLat = WebMercator.latitude(y: b.minY / s)
+    let minLat = WebMercator.latitude(y: b.maxY / s)
+    if width >= WebMercator.worldSize(zoom: zoom) {
+      return [Rect(minX: -180, minY: minLat, maxX: 180, maxY: maxLat)]
+    }
+    let west = WebMercator.longitude(x: b.minX / s)
+    let east = WebMercator.longitude(x: b.maxX / s)
+    if west < -180 {
+      return [Rect(minX: west + 360, minY: minLat, maxX: 180, maxY: maxLat),
+              Rect(minX: -180, minY: minLat, maxX: east, maxY: maxLat)]
+    }
+    if east > 180 {
+      return [Rect(minX: west, minY: minLat, maxX: 180, maxY: maxLat),
+              Rect(minX: -180, minY: minLat, maxX: east - 360, maxY: maxLat)]
+    }
+    return [Rect(minX: west, minY: minLat, maxX: east, maxY: maxLat)]
+  }
+
+  public var description: String {
+    "(\(center.y), \(center.x)) z\(zoom) \(Int(width))x\(Int(height))"
+  }
+}

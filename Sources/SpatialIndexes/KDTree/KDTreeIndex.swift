@@ -57,7 +57,10 @@ public struct KDTreeIndex: SpatialIndex {
     try validate(points)
     self.parameters = parameters
     bounds = Rect(bounding: points) ?? Rect(minX: 0, minY: 0, maxX: -1, maxY: -1)
-    ids = (0..<Int32(truncatingIfNeeded: points.count)).map { $0 }
+    ids = [Int32](unsafeUninitializedCapacity: points.count) { buffer, initialized in
+      for i in 0..<points.count { buffer[i] = Int32(truncatingIfNeeded: i) }
+      initialized = points.count
+    }
     coords = [Double](unsafeUninitializedCapacity: points.count * 2) { buffer, initialized in
       for (i, p) in points.enumerated() {
         buffer[2 &* i] = p.x

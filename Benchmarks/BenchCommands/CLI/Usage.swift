@@ -1,0 +1,97 @@
+/// The help text of every command; `bench help COMMAND` prints one.
+enum Usage {
+  static let commands = ["run", "list", "verify", "query", "export", "compare", "help"]
+
+  /// One line per command, for error messages.
+  static func line(for command: String) -> String {
+    switch command {
+    case "list": return "usage: bench list [--indexes|--workloads|--datasets]"
+    case "verify": return "usage: bench verify [run options]"
+    case "query":
+      return "usage: bench query --index NAME --points FILE.csv --queries FILE.csv [--out FILE.csv] [--param K=V]"
+    case "export":
+      return "usage: bench export [run options] --points-out FILE.csv --queries-out FILE.csv"
+    case "compare": return "usage: bench compare BASELINE.csv CURRENT.csv [--threshold PCT]"
+    case "help": return "usage: bench help [COMMAND]"
+    default: return "usage: bench [run] [--index NAMES] [--workload NAMES] [--dataset NAME|FILE] [options]  (bench help)"
+    }
+  }
+
+  static let runOptions = """
+      --index NAME[,NAME…]|all      indexes to run (default all; bench list --indexes)
+      --workload NAME[,NAME…]|all   build, viewport, cluster, tap (default build,viewport,cluster)
+      --dataset NAME|FILE.csv       bundled name, generator name or a points CSV (default places)
+      --n COUNT[,COUNT…]            points for a generator; for a file, a seeded sample (default all rows)
+      --steps COUNT                 steps of the pan-and-zoom session (default 200)
+      --queries FILE.csv            a query file replaces the session as the viewport workload
+      --param KEY=V[,V…]            an index parameter; several values make a sweep (one row each)
+      --strategy NAME[,NAME…]|all   cluster strategies: per-cell, single-pass (default both)
+      --screen WxH                  screen size in points (default 390x844)
+      --repeat R                    timed repetitions of each workload (default 5)
+      --warmup W                    untimed repetitions first (default 1)
+      --seed S                      seed of every random choice (default 42)
+      --counters                    record nodes visited, points tested, points reported
+      --out FILE.csv                the report (default results/<date>-<commit>-run.csv, never overwritten)
+      --append                      add rows to an existing report with the same header
+      --quiet                       no progress on stderr
+    """
+
+  static let overview = """
+    bench: compare 2-D spatial indexes on the work a map app does.
+
+    usage: bench [COMMAND] [options]
+
+    commands:
+      run       run workloads on indexes, print a table, write a CSV report (the default)
+      list      list indexes, workloads or datasets with their parameters
+      verify    check every index against the linear scan; exit 1 on any difference
+      query     answer a query file with one index (query,count,id_sum)
+      export    write a workload's points and viewport rectangles as CSV files
+      compare   compare two reports; exit 1 on a regression
+      help      this text, or one command's
+
+    run options:
+    \(runOptions)
+    exit codes: 0 success; 1 a difference or regression (verify, compare); 64 usage error;
+    65 bad data; 66 input missing or unreadable; 73 output cannot be created.
+    """
+
+  static func text(for command: String) -> String {
+    switch command {
+    case "run": return line(for: "run") + "\n\nRuns workloads on indexes.\n\n" + runOptions
+    case "list":
+      return line(for: "list") + "\n\nOne line each: the name first, then its parameters and defaults."
+    case "verify":
+      return line(for: "verify")
+        + "\n\nRuns the chosen workloads on every index and the linear scan and compares every answer."
+        + " Exit 1 with the first differences on any mismatch.\n\n" + runOptions
+    case "query":
+      return line(for: "query") + """
+
+
+        Answers each rectangle of the queries file (header with min_lat,min_lon,max_lat,max_lon in
+        any order; min_lon > max_lon crosses the antimeridian) over the points file. Output header
+        query,count,id_sum: the 0-based row, the points inside (inclusive bounds) and the sum of
+        their ids modulo 2^64 (ids from the id column, else 0-based data rows).
+        """
+    case "export":
+      return line(for: "export") + """
+
+
+        Writes the dataset's points (id,lat,lon) and the session's viewport rectangles
+        (min_lat,min_lon,max_lat,max_lon,zoom) so another library can run the same work.
+
+        """ + runOptions
+    case "compare":
+      return line(for: "compare") + """
+
+
+        Joins rows by (index, params, dataset, n, workload, strategy). A timing regression is a median
+        worse than the threshold (default 10) percent whose 95% intervals do not overlap; a counter
+        regression is any increase of nodes_visited, points_tested or points_reported; changed answers
+        (results_total, checksum) are a difference. Exit 1 on any of these.
+        """
+    default: return overview
+    }
+  }
+}

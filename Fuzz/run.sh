@@ -18,7 +18,6 @@ swiftc -parse-as-library -O -sanitize=fuzzer,address -D SPATIALBENCH_FUZZ \
   "$here/FuzzCSV.swift" \
   "$root"/Sources/Workloads/CSV/*.swift \
   "$root"/Sources/SpatialIndexes/Geometry/*.swift \
-  "$root"/Sources/SpatialIndexes/Internal/BranchFree.swift \
   -o "$here/.build/fuzz-csv"
 
 "$here/.build/fuzz-csv" \

@@ -1,50 +1,49 @@
-import SpatialIndexes
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The `bench` command line: parses `arguments` (without the program name),
-/// runs the command and returns the process exit code.
+/// runs the command and returns the process exit code. Errors are printed
+/// to stderr as one line naming the file, line and field where there is one.
 public func benchMain(_ arguments: [String]) -> Int32 {
-  if arguments.first == "speed" {
-    var check = SpeedCheck()
-    var names = allIndexTypes.map { $0.name }
-    var params: [(String, String)] = []
-    var it = arguments.dropFirst().makeIterator()
-    while let a = it.next() {
-      switch a {
-      case "--n": check.n = Int(it.next() ?? "") ?? check.n
-      case "--repeat": check.repeats = Int(it.next() ?? "") ?? check.repeats
-      case "--queries": check.queries = Int(it.next() ?? "") ?? check.queries
-      case "--index": names = (it.next() ?? "").split(separator: ",").map(String.init)
-      case "--param":
-        let kv = (it.next() ?? "").split(separator: "=", maxSplits: 1).map(String.init)
-        if kv.count == 2 { params.append((kv[0], kv[1])) }
-      default: break
-      }
-    }
-    let points = check.points()
-    for name in names {
-      guard let type = indexType(named: name) else { continue }
-      do { try runSpeed(type, check, points, params) } catch { print("\(name): \(error)") }
-    }
-    return 0
+  do {
+    return try dispatch(arguments)
+  } catch {
+    let (code, message) = report(error)
+    printError(message)
+    return code
   }
-  for t in allIndexTypes { print(t.name) }
-  return 0
 }
 
-private func runSpeed<I: SpatialIndex>(
-  _ type: I.Type, _ check: SpeedCheck, _ points: [Point], _ params: [(String, String)]
-) throws {
-  var sweeps: [I.Parameters] = [I.Parameters()]
-  for (k, vs) in params {
-    var next: [I.Parameters] = []
-    for p in sweeps {
-      for v in vs.split(separator: ",") {
-        var q = p
-        do { try q.set(k, to: String(v)) } catch { continue }
-        next.append(q)
+func dispatch(_ arguments: [String]) throws -> Int32 {
+  guard let first = arguments.first else { return try runCommand([]) }
+  let rest = Array(arguments.dropFirst())
+  switch first {
+  case "run": return try runCommand(rest)
+  case "list": return try listCommand(rest)
+  case "verify": return try verifyCommand(rest)
+  case "query": return try queryCommand(rest)
+  case "export": return try exportCommand(rest)
+  case "compare": return try compareCommand(rest)
+  case "speed": return try speedCommand(rest)
+  case "help", "--help", "-h":
+    if let topic = rest.first {
+      guard Usage.commands.contains(topic) else {
+        throw UsageError.unknown("command", topic, valid: Usage.commands, command: "help")
       }
+      print(Usage.text(for: topic))
+    } else {
+      print(Usage.overview)
     }
-    if !next.isEmpty { sweeps = next }
+    return 0
+  default:
+    if first.hasPrefix("-") { return try runCommand(arguments) }
+    throw UsageError.unknown("command", first, valid: Usage.commands, command: "help")
   }
-  for p in sweeps { try check.run(type, parameters: p, points: points) }
+}
+
+func printError(_ message: String) {
+  var line = message
+  if !line.hasSuffix("\n") { line += "\n" }
+  fputs(line, stderr)
 }

@@ -1,0 +1,46 @@
+import BenchHarness
+import Foundation
+import SpatialIndexes
+import Workloads
+
+/// An unknown `--flag`, with the closest valid one.
+func unknownOption(_ option: String, command: String, valid: [String]) -> UsageError {
+  if option.hasPrefix("-") {
+    return .unknown("option", option, valid: valid, command: command)
+  }
+  return UsageError("unexpected argument \"\(option)\"", command: command)
+}
+
+/// Fails early, before any work, when an output file cannot be created:
+/// its folder must exist and be a folder.
+func checkOutputPath(_ path: String) throws(ReportError) {
+  let folder = (path as NSString).deletingLastPathComponent
+  var isDirectory: ObjCBool = false
+  let dir = folder.isEmpty ? "." : folder
+  guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory), isDirectory.boolValue
+  else {
+    throw ReportError(.cannotCreate, path: path, detail: "folder \(dir) does not exist")
+  }
+  guard FileManager.default.isWritableFile(atPath: dir) else {
+    throw ReportError(.cannotCreate, path: path, detail: "folder \(dir) is not writable")
+  }
+}
+
+/// The exit code and one-line message for any error a command throws.
+func report(_ error: any Error) -> (code: Int32, message: String) {
+  switch error {
+  case let e as UsageError:
+    return (64, "bench: \(e.message)\n\(Usage.line(for: e.command))")
+  case let e as DataError:
+    return (e.exitCode, "bench: \(e)")
+  case let e as ReportError:
+    return (e.exitCode, "bench: \(e)")
+  case let e as IndexError:
+    switch e {
+    case .invalidParameter, .unknownParameter: return (64, "bench: \(e)")
+    default: return (65, "bench: \(e)")
+    }
+  default:
+    return (70, "bench: internal error: \(error)")
+  }
+}

@@ -1,0 +1,104 @@
+import BenchHarness
+import Foundation
+import SpatialIndexes
+import Workloads
+
+/// `bench run` (and `bench` alone): runs workloads on indexes, prints an
+/// aligned table and writes a CSV report, atomically, never over an earlier one.
+func runCommand(_ arguments: [String]) throws -> Int32 {
+  let options = try RunOptions.parse(arguments, command: "run")
+  warnIfDebugBuild()
+  let metadata = RunMetadata.current(seed: options.seed, gitDirectory: packageRoot())
+  let out = options.out ?? ReportFile.defaultPath(suite: "run", gitCommit: metadata.gitCommit, date: Date(), directory: resultsFolder())
+  try checkOutputPath(out)
+  if options.append { try checkAppendable(out) }
+
+  let datasets = try DatasetResolver.load(options, command: "run")
+  let queries = try options.queriesFile.map { try QueriesFile(contentsOf: $0) }
+  let units = datasets.count * options.indexes.count * max(1, options.workloads.count)
+  var engine = RunEngine(
+    options: options, metadata: metadata, progress: Progress(quiet: options.quiet, totalUnits: units))
+  var rows: [ReportRow] = []
+  for dataset in datasets {
+    let inputs = WorkloadInputs(dataset: dataset, options: options, queries: queries)
+    rows += try engine.run(dataset, inputs: inputs)
+  }
+  engine.progress.finish()
+
+  print(ResultsTable.render(rows), terminator: "")
+  if options.append {
+    try ReportFile.append(rows, to: out)
+  } else {
+    try ReportFile.write(rows, to: out)
+  }
+  printError("bench: wrote \(rows.count) rows to \(out)")
+  let mismatches = answerMismatches(rows)
+  if !mismatches.isEmpty {
+    printError("bench: the indexes gave different answers:\n" + mismatches.joined(separator: "\n"))
+    return 1
+  }
+  return 0
+}
+
+/// Rows of one workload must agree on their answers whatever the index.
+func answerMismatches(_ rows: [ReportRow]) -> [String] {
+  var first: [String: ReportRow] = [:]
+  var problems: [String] = []
+  for r in rows where r.key.workload != "build" {
+    let group = "\(r.key.dataset) n=\(r.key.n) \(r.key.workload) \(r.key.strategy)"
+    // Strategies of one workload must agree too: they compute the same markers.
+    let shared = "\(r.key.dataset) n=\(r.key.n) \(r.key.workload)"
+    if let f = first[shared] {
+      if f.checksum != r.checksum || f.resultsTotal != r.resultsTotal {
+        problems.append(
+          "  \(group): \(r.key.index)(\(r.key.params)) total \(r.resultsTotal) checksum \(String(r.checksum, radix: 16))"
+            + " vs \(f.key.index)(\(f.key.params)) \(f.key.strategy) total \(f.resultsTotal) checksum \(String(f.checksum, radix: 16))")
+      }
+    } else {
+      first[shared] = r
+    }
+  }
+  return problems
+}
+
+/// Refuses early when `--append` names a report with another header.
+func checkAppendable(_ path: String) throws {
+  guard FileManager.default.fileExists(atPath: path) else { return }
+  _ = try ReportFile.read(path)
+  guard let data = FileManager.default.contents(atPath: path),
+        let text = String(data: data, encoding: .utf8),
+        let header = text.split(separator: "\n", maxSplits: 1).first.map(String.init),
+        header == ReportSchema.headerLine
+  else {
+    throw ReportError(.badData, path: path, detail: "its header differs from this version's report header; not appending")
+  }
+}
+
+func warnIfDebugBuild() {
+  #if DEBUG
+  printError("""
+    bench: WARNING: this is a DEBUG build; timings are meaningless and rows are marked build_config=debug.
+    bench: WARNING: use `swift run -c release bench`.
+    """)
+  #endif
+}
+
+/// The package root, if this binary runs from inside a checkout (for the git commit).
+func packageRoot() -> String? {
+  let fm = FileManager.default
+  var dir = URL(fileURLWithPath: fm.currentDirectoryPath)
+  for _ in 0..<6 {
+    if fm.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) { return dir.path }
+    dir = dir.deletingLastPathComponent()
+  }
+  return nil
+}
+
+/// `results/` of the package when run from a checkout, else the current folder.
+func resultsFolder() -> String {
+  if let root = packageRoot() {
+    let folder = root + "/results"
+    if FileManager.default.fileExists(atPath: folder) { return folder }
+  }
+  return "."
+}

@@ -1,0 +1,57 @@
+import BenchHarness
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Progress on stderr for long runs: index, workload, percent done and an
+/// estimate of the time left. A live line on a terminal; elsewhere (CI logs)
+/// a line every few seconds. `--quiet` silences it.
+struct Progress {
+  let enabled: Bool
+  let isTerminal: Bool
+  /// Units of work (index × workload) in the whole run, and those finished.
+  var totalUnits: Int
+  var doneUnits = 0
+  var label = ""
+  let started = Stopwatch.now()
+  var lastPrinted: UInt64 = 0
+
+  init(quiet: Bool, totalUnits: Int) {
+    enabled = !quiet
+    isTerminal = isatty(2) != 0
+    self.totalUnits = max(1, totalUnits)
+  }
+
+  mutating func start(index: String, workload: String) {
+    if !label.isEmpty { doneUnits += 1 }
+    label = "\(index) \(workload)"
+    update(0)
+  }
+
+  mutating func update(_ fraction: Double) {
+    guard enabled else { return }
+    let now = Stopwatch.now()
+    let interval: UInt64 = isTerminal ? 200_000_000 : 5_000_000_000
+    guard now &- lastPrinted >= interval || lastPrinted == 0 else { return }
+    lastPrinted = now
+    let overall = min(1, (Double(doneUnits) + fraction) / Double(totalUnits))
+    let elapsed = Double(now &- started) / 1e9
+    var eta = ""
+    if overall > 0.02 {
+      eta = String(format: ", about %.0f s left", elapsed / overall * (1 - overall))
+    }
+    let text = String(format: "%@: %3.0f%% of this, %3.0f%% overall%@", label, fraction * 100, overall * 100, eta)
+    if isTerminal {
+      fputs("\r\u{1B}[K" + text, stderr)
+    } else {
+      fputs(text + "\n", stderr)
+    }
+  }
+
+  /// Clears the live line at the end.
+  func finish() {
+    if enabled && isTerminal { fputs("\r\u{1B}[K", stderr) }
+  }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import BenchHarness
+import SpatialIndexes
+import Workloads
+
+
+/// The core issue's fixed workload: `n` uniform points in the world box and
+/// batches of square-ish queries covering a given fraction of its area.
+/// Prints median µs per query over `repeats` runs of each batch.
+struct SpeedCheck {
+  var n = 1_000_000
+  var queries = 1_000
+  var repeats = 5
+  var fractions: [Double] = [1e-4, 1e-3, 1e-2]
+  var seed: UInt64 = 1
+
+  func points() -> [Point] {
+    var g = SplitMix64(seed: seed)
+    return (0..<n).map { _ in Point(x: g.nextDouble(in: -180, 180), y: g.nextDouble(in: -90, 90)) }
+  }
+
+  func rects(fraction: Double) -> [Rect] {
+    var g = SplitMix64(seed: seed &+ 1)
+    let w = 360 * fraction.squareRoot(), h = 180 * fraction.squareRoot()
+    return (0..<queries).map { _ in
+      let x = g.nextDouble(in: -180, 180 - w), y = g.nextDouble(in: -90, 90 - h)
+      return Rect(minX: x, minY: y, maxX: x + w, maxY: y + h)
+    }
+  }
+
+  func run<I: SpatialIndex>(_ type: I.Type, parameters: I.Parameters, points: [Point]) throws {
+    var buildTimes: [Double] = []
+    var index: I? = nil
+    for _ in 0..<max(1, repeats) {
+      let t0 = Stopwatch.now()
+      index = try I(points: points, parameters: parameters)
+      buildTimes.append(Double(Stopwatch.now() - t0) / 1e6)
+    }
+    let built = index!
+    var line = "\(built.label.padding(toLength: 28, withPad: " ", startingAt: 0)) build \(fmt(median(buildTimes))) ms"
+    line += "  \(fmt(Double(built.memoryBytes) / Double(max(1, points.count)))) B/pt"
+    var buffer: [Int32] = []
+    buffer.reserveCapacity(points.count)
+    for f in fractions {
+      let rs = rects(fraction: f)
+      var perQuery: [Double] = []
+      var hits = 0
+      for _ in 0..<repeats {
+        hits = 0
+        let t0 = Stopwatch.now()
+        for r in rs {
+          buffer.removeAll(keepingCapacity: true)
+          built.query(in: r, into: &buffer)
+          hits &+= buffer.count
+        }
+        perQuery.append(Double(Stopwatch.now() - t0) / 1e3 / Double(rs.count))
+      }
+      blackHole(hits)
+      line += "  \(f): \(fmt(median(perQuery))) µs (\(hits / rs.count) hits)"
+    }
+    print(line)
+  }
+}
+
+/// `bench speed [--index NAMES] [--n N] [--queries Q] [--repeat R] [--param K=V,…]`.
+func speedCommand(_ arguments: [String]) throws -> Int32 {
+  let command = "speed"
+  var check = SpeedCheck()
+  var names = allIndexTypes.map { $0.name }
+  var params: [ParameterOption] = []
+  var reader = ArgumentReader(arguments, command: command)
+  while let a = reader.next() {
+    switch a {
+    case "--n": check.n = try reader.integer(for: a, in: 0...RunOptions.maximumN)
+    case "--repeat": check.repeats = try reader.integer(for: a, in: 1...1000)
+    case "--queries": check.queries = try reader.integer(for: a, in: 1...10_000_000)
+    case "--seed": check.seed = UInt64(try reader.integer(for: a, in: 0...Int.max))
+    case "--index": names = try indexNames(try reader.value(for: a), command: command)
+    case "--param": params.append(try .parse(try reader.value(for: a), command: command))
+    default: throw unknownOption(a, command: command, valid: ["--n", "--repeat", "--queries", "--seed", "--index", "--param"])
+    }
+  }
+  try checkParameterKeys(params, indexes: names, command: command)
+  try DatasetResolver.checkMemory([check.n], command: command)
+  warnIfDebugBuild()
+  let points = check.points()
+  print("speed: \(check.n) uniform points, \(check.queries) queries per size, median of \(check.repeats) runs (µs per query, every id visited)")
+  for name in names {
+    try runSpeed(indexType(named: name)!, check, points, params)
+  }
+  return 0
+}
+
+private func runSpeed<I: SpatialIndex>(
+  _ type: I.Type, _ check: SpeedCheck, _ points: [Point], _ params: [ParameterOption]
+) throws {
+  for p in try parameterSets(type, params, command: "speed") {
+    try check.run(type, parameters: p, points: points)
+  }
+}
+
+func median(_ xs: [Double]) -> Double { Statistics(xs).median }
+
+func fmt(_ x: Double) -> String { String(format: x >= 100 ? "%.0f" : "%.2f", x) }

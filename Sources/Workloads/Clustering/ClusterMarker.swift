@@ -1,0 +1,101 @@
+import SpatialIndexes
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What identifies a marker from one step to the next: its zoom, its cell
+/// and its count.
+///
+/// The original identified a marker by its position alone, so a cluster whose
+/// count changed was "kept" with a stale label. With the count in the key, a
+/// count change is a removal plus an addition and the label is redrawn.
+///
+/// Keys order by zoom, then row, then column, then count: the order in which
+/// ``Clusterer`` emits the markers of one step.
+@frozen
+public struct MarkerKey: Hashable, Comparable, Sendable, CustomStringConvertible {
+  public var zoom: Int
+  /// The cell's column: `floor(map x · 2^zoom / cell size)`, map x at zoom 0 in [0, 256].
+  public var column: Int
+  /// The cell's row: `floor(map y · 2^zoom / cell size)`, map y at zoom 0 in [0, 256].
+  public var row: Int
+  /// How many points the marker stands for.
+  public var count: Int
+
+  @inlinable
+  public init(zoom: Int, column: Int, row: Int, count: Int) {
+    self.zoom = zoom
+    self.column = column
+    self.row = row
+    self.count = count
+  }
+
+  @inlinable
+  public static func < (a: Self, b: Self) -> Bool {
+    if a.zoom != b.zoom { return a.zoom < b.zoom }
+    if a.row != b.row { return a.row < b.row }
+    if a.column != b.column { return a.column < b.column }
+    return a.count < b.count
+  }
+
+  public var description: String { "z\(zoom)/c\(column)/r\(row)×\(count)" }
+}
+
+/// One marker on the map: the points of one grid cell, merged.
+///
+/// A marker for one point is that point: ``id`` names it and ``coordinate``
+/// is its exact position. A marker for several points sits at the arithmetic
+/// mean of their latitudes and longitudes, computed from fixed-point sums
+/// (see ``Clusterer``), so it is the same, bit for bit, whatever index or
+/// strategy produced it.
+@frozen
+public struct ClusterMarker: Hashable, Sendable, CustomStringConvertible {
+  /// Zoom, cell and count: the marker's identity for ``MarkerDiff``.
+  public var key: MarkerKey
+  /// The mean position (`x` = longitude, `y` = latitude), or the point itself.
+  public var coordinate: Point
+  /// The point's id when the marker stands for one point, else `nil`.
+  public var id: Int32?
+
+  @inlinable
+  public init(key: MarkerKey, coordinate: Point, id: Int32?) {
+    self.key = key
+    self.coordinate = coordinate
+    self.id = id
+  }
+
+  /// How many points the marker stands for.
+  @inlinable public var count: Int { key.count }
+
+  /// The marker's side in screen points (see ``markerSide(count:)``).
+  @inlinable public var side: Int { ClusterMarker.markerSide(count: key.count) }
+
+  public var description: String {
+    "\(key) at \(coordinate)\(id.map { " id \($0)" } ?? "")"
+  }
+
+  /// The side of a marker for `count` points, in screen points, as the
+  /// original: `round(44 / (1 + exp(−0.3 · count^0.4)))`. One point gives
+  /// 25; the side grows with the count and reaches 44 at 855 points.
+  ///
+  /// - Complexity: O(1): a table lookup below 1024 points.
+  @inlinable
+  public static func markerSide(count: Int) -> Int {
+    if count >= 0 && count < _sideTable.count { return Int(_sideTable[count]) }
+    return count < 0 ? markerSideFormula(count: 0) : 44
+  }
+
+  /// ``markerSide(count:)`` evaluated from the formula (no table).
+  public static func markerSideFormula(count: Int) -> Int {
+    let n = Double(max(0, count))
+    return Int((44 / (1 + exp(-0.3 * pow(n, 0.4)))).rounded())
+  }
+
+  /// The formula for counts 0..<1024; the side is 44 from 855 on, and the
+  /// formula increases with the count, so larger counts need no entry.
+  @usableFromInline
+  static let _sideTable: [UInt8] = (0..<1024).map { UInt8(markerSideFormula(count: $0)) }
+}

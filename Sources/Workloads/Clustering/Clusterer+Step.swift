@@ -1,0 +1,284 @@
+import SpatialIndexes
+
+// The hot path of a clustering step: the viewport's cell layout, the two
+// strategies and the emission of markers.
+
+/// A viewport rectangle and its range of cell columns.
+@usableFromInline
+struct _RectCells {
+  @usableFromInline var rect: Rect
+  @usableFromInline var colLo: Int
+  @usableFromInline var colHi: Int
+  /// The dense column (see ``_StepLayout``) of `colLo`.
+  @usableFromInline var dense: Int
+
+  @inlinable
+  init(rect: Rect, colLo: Int, colHi: Int, dense: Int) {
+    self.rect = rect
+    self.colLo = colLo
+    self.colHi = colHi
+    self.dense = dense
+  }
+}
+
+/// Where each cell of one step lives in the accumulator array: row-major
+/// over rows `rowLo...rowHi` and `width` dense columns, which are the
+/// columns of one or two disjoint ranges of world columns, ascending (two
+/// across the antimeridian, merged into one when they share a cell).
+@usableFromInline
+struct _StepLayout {
+  @usableFromInline var zoom: Int
+  @usableFromInline var scale: Double
+  @usableFromInline var cellSize: Double
+  @usableFromInline var rowLo: Int
+  @usableFromInline var rowHi: Int
+  @usableFromInline var width: Int
+  @usableFromInline var rectCount: Int
+  @usableFromInline var rects: (_RectCells, _RectCells)
+  /// Column ranges in ascending order, as `(lo, hi, dense column of lo)`.
+  @usableFromInline var rangeCount: Int
+  @usableFromInline var ranges: ((lo: Int, hi: Int, dense: Int), (lo: Int, hi: Int, dense: Int))
+
+  @inlinable
+  init(
+    zoom: Int, scale: Double, cellSize: Double, rowLo: Int, rowHi: Int, width: Int,
+    rectCount: Int, rects: (_RectCells, _RectCells), rangeCount: Int,
+    ranges: ((lo: Int, hi: Int, dense: Int), (lo: Int, hi: Int, dense: Int))
+  ) {
+    self.zoom = zoom
+    self.scale = scale
+    self.cellSize = cellSize
+    self.rowLo = rowLo
+    self.rowHi = rowHi
+    self.width = width
+    self.rectCount = rectCount
+    self.rects = rects
+    self.rangeCount = rangeCount
+    self.ranges = ranges
+  }
+
+  @inlinable var cellCount: Int { width * (rowHi - rowLo + 1) }
+
+  @inlinable func rect(_ k: Int) -> _RectCells { k == 0 ? rects.0 : rects.1 }
+
+  @inlinable func range(_ k: Int) -> (lo: Int, hi: Int, dense: Int) {
+    k == 0 ? ranges.0 : ranges.1
+  }
+}
+
+extension Clusterer {
+  /// Half the width of the band by which a per-cell query box is widened
+  /// (degrees), so that rounding in the projection never leaves a point out
+  /// of its own cell's query. It is far above the rounding error (≈1e-13°)
+  /// and far below the smallest cell (≈4e-5° at zoom 19).
+  @inlinable static var _queryPad: Double { 1e-9 }
+
+  /// The markers of `viewport` into `markers` (its contents are replaced),
+  /// adding the index's work to `counters`.
+  ///
+  /// - Complexity: single-pass: one or two range queries plus O(*k*) for *k*
+  ///   points visible; per-cell: one range query per cell covering the
+  ///   viewport plus O(*k*). Both add O(*cells*) to reset and emit.
+  @inlinable
+  public mutating func cluster<C: QueryCounters>(
+    _ viewport: Viewport, strategy: ClusterStrategy, into markers: inout [ClusterMarker],
+    counters: inout C
+  ) {
+    let layout = _layout(viewport)
+    let n = layout.cellCount
+    if _cells.count < n {
+      _cells.append(contentsOf: repeatElement(_CellAccumulator(), count: n - _cells.count))
+    }
+    var cells: [_CellAccumulator] = []
+    swap(&cells, &_cells)
+    cells.withUnsafeMutableBufferPointer { all in
+      let cells = UnsafeMutableBufferPointer(rebasing: all[0..<n])
+      cells.update(repeating: _CellAccumulator())
+      switch strategy {
+      case .singlePass: _singlePass(layout, cells, &counters)
+      case .perCell: _perCell(layout, cells, &counters)
+      }
+      _emit(layout, UnsafeBufferPointer(cells), into: &markers)
+    }
+    swap(&cells, &_cells)
+  }
+
+  /// The viewport's rectangles, computed exactly as ``Viewport/rects``
+  /// computes them but without allocating an array (a test checks that the
+  /// two agree).
+  @inlinable
+  static func _visibleRects(_ v: Viewport) -> (count: Int, first: Rect, second: Rect) {
+    let s = WebMercator.scale(zoom: v.zoom)
+    let b = v.mapBounds
+    let maxLat = WebMercator.latitude(y: b.minY / s)
+    let minLat = WebMercator.latitude(y: b.maxY / s)
+    let none = Rect(minX: 1, minY: 1, maxX: 0, maxY: 0)
+    if v.width >= WebMercator.worldSize(zoom: v.zoom) {
+      return (1, Rect(minX: -180, minY: minLat, maxX: 180, maxY: maxLat), none)
+    }
+    let west = WebMercator.longitude(x: b.minX / s)
+    let east = WebMercator.longitude(x: b.maxX / s)
+    if west < -180 {
+      return (2, Rect(minX: west + 360, minY: minLat, maxX: 180, maxY: maxLat),
+              Rect(minX: -180, minY: minLat, maxX: east, maxY: maxLat))
+    }
+    if east > 180 {
+      return (2, Rect(minX: west, minY: minLat, maxX: 180, maxY: maxLat),
+              Rect(minX: -180, minY: minLat, maxX: east - 360, maxY: maxLat))
+    }
+    return (1, Rect(minX: west, minY: minLat, maxX: east, maxY: maxLat), none)
+  }
+
+  /// The cell ranges of `viewport` and where each cell's totals live.
+  @inlinable
+  func _layout(_ viewport: Viewport) -> _StepLayout {
+    precondition(viewport.zoom >= 0 && viewport.zoom <= ClusterCellTable.maximumBandZoom,
+                 "zoom must lie in 0...\(ClusterCellTable.maximumBandZoom)")
+    precondition(viewport.center.isFinite && viewport.width.isFinite && viewport.height.isFinite
+                 && viewport.width >= 0 && viewport.height >= 0, "viewport must be finite")
+    let s = WebMercator.scale(zoom: viewport.zoom)
+    let cs = cellTable.cellSize(zoom: viewport.zoom)
+    let (count, r0, r1) = Self._visibleRects(viewport)
+    func cells(_ r: Rect) -> _RectCells {
+      _RectCells(rect: r, colLo: _cellIndex(WebMercator.x(longitude: r.minX), s, cs),
+                 colHi: _cellIndex(WebMercator.x(longitude: r.maxX), s, cs), dense: 0)
+    }
+    var a = cells(r0), b = cells(r1)
+    var ranges = ((lo: a.colLo, hi: a.colHi, dense: 0), (lo: 0, hi: -1, dense: 0))
+    var rangeCount = 1
+    var width = a.colHi - a.colLo + 1
+    if count == 2 {
+      let aLow = a.colLo <= b.colLo
+      let low = aLow ? a : b, high = aLow ? b : a
+      if high.colLo <= low.colHi {  // they share a cell: one range
+        let hi = max(low.colHi, high.colHi)
+        ranges.0 = (low.colLo, hi, 0)
+        width = hi - low.colLo + 1
+        a.dense = a.colLo - low.colLo
+        b.dense = b.colLo - low.colLo
+      } else {
+        let lowWidth = low.colHi - low.colLo + 1
+        ranges = ((low.colLo, low.colHi, 0), (high.colLo, high.colHi, lowWidth))
+        rangeCount = 2
+        width = lowWidth + high.colHi - high.colLo + 1
+        if aLow { b.dense = lowWidth } else { a.dense = lowWidth }
+      }
+    }
+    return _StepLayout(
+      zoom: viewport.zoom, scale: s, cellSize: cs,
+      rowLo: _cellIndex(WebMercator.y(latitude: r0.maxY), s, cs),
+      rowHi: _cellIndex(WebMercator.y(latitude: r0.minY), s, cs),
+      width: width, rectCount: count, rects: (a, b), rangeCount: rangeCount, ranges: ranges)
+  }
+
+  /// One query per viewport rectangle, then each point into its cell.
+  @inlinable
+  mutating func _singlePass<C: QueryCounters>(
+    _ layout: _StepLayout, _ cells: UnsafeMutableBufferPointer<_CellAccumulator>,
+    _ counters: inout C
+  ) {
+    let points = _columns
+    let s = layout.scale, cs = layout.cellSize
+    let rowLo = layout.rowLo, rowHi = layout.rowHi, width = layout.width
+    for k in 0..<layout.rectCount {
+      let rc = layout.rect(k)
+      _ids.removeAll(keepingCapacity: true)
+      index.query(in: rc.rect, into: &_ids, counters: &counters)
+      let colLo = rc.colLo, colHi = rc.colHi, base = rc.dense &- rc.colLo
+      _ids.withUnsafeBufferPointer { ids in
+        for id in ids {
+          let i = Int(id)
+          let col = _cellIndex(points.mapX[i], s, cs)
+          let row = _cellIndex(points.mapY[i], s, cs)
+          // never false in practice: see "Which points" on Clusterer
+          guard col >= colLo && col <= colHi && row >= rowLo && row <= rowHi else { continue }
+          let slot = (row &- rowLo) &* width &+ base &+ col
+          cells[slot].count &+= 1
+          cells[slot].anyID = id
+          cells[slot].sumLon &+= Int64(points.lonE7[i])
+          cells[slot].sumLat &+= Int64(points.latE7[i])
+        }
+      }
+    }
+  }
+
+  /// One query per cell: the cell's box, widened by ``_queryPad`` and
+  /// clipped to the viewport rectangle; only the points of that cell count.
+  @inlinable
+  mutating func _perCell<C: QueryCounters>(
+    _ layout: _StepLayout, _ cells: UnsafeMutableBufferPointer<_CellAccumulator>,
+    _ counters: inout C
+  ) {
+    let points = _columns
+    let s = layout.scale, cs = layout.cellSize, pad = Self._queryPad
+    let rowLo = layout.rowLo, rowHi = layout.rowHi, width = layout.width
+    // edge r - rowLo is the north edge of row r (the map's y grows southward)
+    _latEdges.removeAll(keepingCapacity: true)
+    for r in rowLo...(rowHi &+ 1) {
+      _latEdges.append(WebMercator.latitude(y: Double(r) * cs / s))
+    }
+    for k in 0..<layout.rectCount {
+      let rc = layout.rect(k), rect = rc.rect
+      _lonEdges.removeAll(keepingCapacity: true)
+      for c in rc.colLo...(rc.colHi &+ 1) {
+        _lonEdges.append(WebMercator.longitude(x: Double(c) * cs / s))
+      }
+      for row in rowLo...rowHi {
+        let maxY = min(rect.maxY, _latEdges[row &- rowLo] + pad)
+        let minY = max(rect.minY, _latEdges[row &- rowLo &+ 1] - pad)
+        for col in rc.colLo...rc.colHi {
+          let box = Rect(
+            minX: max(rect.minX, _lonEdges[col &- rc.colLo] - pad), minY: minY,
+            maxX: min(rect.maxX, _lonEdges[col &- rc.colLo &+ 1] + pad), maxY: maxY)
+          _ids.removeAll(keepingCapacity: true)
+          index.query(in: box, into: &_ids, counters: &counters)
+          if _ids.isEmpty { continue }
+          let slot = (row &- rowLo) &* width &+ rc.dense &+ (col &- rc.colLo)
+          _ids.withUnsafeBufferPointer { ids in
+            var a = cells[slot]
+            for id in ids {
+              let i = Int(id)
+              // a point on a shared edge is returned by both cells' queries
+              guard _cellIndex(points.mapX[i], s, cs) == col,
+                    _cellIndex(points.mapY[i], s, cs) == row else { continue }
+              a.count &+= 1
+              a.anyID = id
+              a.sumLon &+= Int64(points.lonE7[i])
+              a.sumLat &+= Int64(points.latE7[i])
+            }
+            cells[slot] = a
+          }
+        }
+      }
+    }
+  }
+
+  /// One marker per non-empty cell, by row, then column.
+  @inlinable
+  func _emit(
+    _ layout: _StepLayout, _ cells: UnsafeBufferPointer<_CellAccumulator>,
+    into markers: inout [ClusterMarker]
+  ) {
+    markers.removeAll(keepingCapacity: true)
+    let scale = _PointColumns.scale
+    for row in layout.rowLo...layout.rowHi {
+      let rowBase = (row &- layout.rowLo) &* layout.width
+      for k in 0..<layout.rangeCount {
+        let range = layout.range(k)
+        for col in range.lo...range.hi {
+          let a = cells[rowBase &+ range.dense &+ (col &- range.lo)]
+          if a.count == 0 { continue }
+          let key = MarkerKey(zoom: layout.zoom, column: col, row: row, count: Int(a.count))
+          if a.count == 1 {
+            markers.append(ClusterMarker(key: key, coordinate: points[Int(a.anyID)], id: a.anyID))
+          } else {
+            let d = Double(a.count) * scale
+            markers.append(ClusterMarker(
+              key: key, coordinate: Point(x: Double(a.sumLon) / d, y: Double(a.sumLat) / d),
+              id: nil))
+          }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import SpatialIndexes
+
+extension SpatialIndex {
+  /// The nearest point to `tap` within its radius (ties to the smaller id),
+  /// found with range queries: the latitude/longitude boxes of the square
+  /// around the tap (``Tap/forEachQueryRect(_:)``), then exact screen
+  /// distances. Every index answers a tap this way unless it conforms to
+  /// ``TapSearchable`` with a nearest search of its own.
+  ///
+  /// `points` are the points the index was built from (ids are positions in it).
+  ///
+  /// - Complexity: one to three range queries, plus O(*k*) for *k* points in the boxes.
+  @inlinable
+  public func nearestByRangeQuery(to tap: Tap, points: [Point]) -> TapHit? {
+    let m = tap.mapPosition
+    var bestD2 = Double.infinity, bestID: Int32 = -1
+    tap.forEachQueryRect { rect in
+      forEach(in: rect) { id in
+        if let d2 = tap.distanceSquared(to: points[Int(id)], at: m),
+           d2 < bestD2 || (d2 == bestD2 && id < bestID) {
+          bestD2 = d2
+          bestID = id
+        }
+        return true
+      }
+    }
+    return bestID < 0 ? nil : TapHit(id: bestID, distance: bestD2.squareRoot())
+  }
+}
+
+/// An index that answers taps. The default implementation is the range-query
+/// fallback, ``SpatialIndex/nearestByRangeQuery(to:points:)``; an index with
+/// a nearest-neighbour search of its own can implement ``nearestPoint(to:points:)``
+/// and must then give the same answers (the nearest, ties to the smaller id).
+public protocol TapSearchable: SpatialIndex {
+  /// The nearest point to `tap` within its radius, ties to the smaller id;
+  /// `nil` when none is that close.
+  func nearestPoint(to tap: Tap, points: [Point]) -> TapHit?
+}
+
+extension TapSearchable {
+  @inlinable
+  public func nearestPoint(to tap: Tap, points: [Point]) -> TapHit? {
+    nearestByRangeQuery(to: tap, points: points)
+  }
+}
+
+extension LinearScanIndex: TapSearchable {}
+extension KDTreeIndex: TapSearchable {}

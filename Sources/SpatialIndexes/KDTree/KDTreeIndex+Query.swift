@@ -44,8 +44,10 @@ extension KDTreeIndex {
   }
 
   /// Depth-first walk with an explicit stack. Each pop pushes at most two
-  /// frames and the tree is at most 32 levels deep (ids are 32-bit), so 66
-  /// frames always suffice.
+  /// frames, one of which is popped next, so the stack never holds more than
+  /// the depth plus one: at most 33 frames, since ids are 32-bit. The stack is
+  /// an `InlineArray` on the call stack: a query allocates nothing
+  /// (`withUnsafeTemporaryAllocation` of this size went to the heap).
   @inlinable @discardableResult
   func search<C: QueryCounters, S: _IDSink>(
     _ rect: Rect, _ counters: inout C, _ sink: inout S
@@ -54,9 +56,9 @@ extension KDTreeIndex {
     let nodeSize = parameters.nodeSize
     return coords.withUnsafeBufferPointer { coords in
       ids.withUnsafeBufferPointer { ids in
-        withUnsafeTemporaryAllocation(of: _Frame.self, capacity: 66) { stack in
-          stack[0] = _Frame(0, ids.count - 1, 0, bounds)
-          var top = 1
+        var stack = InlineArray<36, _Frame>(repeating: _Frame(0, ids.count - 1, 0, bounds))
+        var top = 1
+        do {
           while top > 0 {
             top &-= 1
             let f = stack[top]

@@ -27,7 +27,8 @@ private let all: [PointDistribution] = [
 private func kilometres(_ a: Point, _ b: Point) -> Double {
   let r = Double.pi / 180
   let dLat = (b.y - a.y) * r, dLon = (b.x - a.x) * r
-  let h = sin(dLat / 2) * sin(dLat / 2) + cos(a.y * r) * cos(b.y * r) * sin(dLon / 2) * sin(dLon / 2)
+  let h = sin(dLat / 2) * sin(dLat / 2)
+    + cos(a.y * r) * cos(b.y * r) * sin(dLon / 2) * sin(dLon / 2)
   return 2 * 6_371.0088 * asin(min(1, h.squareRoot()))
 }
 
@@ -143,7 +144,8 @@ private func kilometres(_ a: Point, _ b: Point) -> Double {
   }
 
   @Test func clusteredPointsGatherAroundTheBlobs() {
-    let points = PointDistribution.clustered(blobs: 3, sigma: 0.01...0.01).points(count: 3000, seed: 1)
+    let points = PointDistribution.clustered(blobs: 3, sigma: 0.01...0.01)
+      .points(count: 3000, seed: 1)
     var centres: [Point] = []  // greedy: a point 0.2° from every centre so far starts one
     for p in points where !centres.contains(where: { abs($0.x - p.x) + abs($0.y - p.y) < 0.2 }) {
       centres.append(p)

@@ -33,7 +33,8 @@ extension PointDistribution {
 
     case .clustered(let blobs, let sigma):
       precondition(blobs > 0, "clustered needs at least one blob")
-      precondition(sigma.lowerBound > 0 && sigma.upperBound.isFinite, "sigma must be positive, finite")
+      precondition(sigma.lowerBound > 0 && sigma.upperBound.isFinite,
+                   "sigma must be positive, finite")
       let logRatio = log(sigma.upperBound / sigma.lowerBound)
       let centres = Self.blobCentres(blobs, &layout) { g in
         sigma.lowerBound * exp(logRatio * g.nextUnit())
@@ -58,7 +59,8 @@ extension PointDistribution {
       }
 
     case .hotels(let places, let sigmaKilometres):
-      precondition(sigmaKilometres > 0 && sigmaKilometres.isFinite, "sigma must be positive, finite")
+      precondition(sigmaKilometres > 0 && sigmaKilometres.isFinite,
+                   "sigma must be positive, finite")
       precondition(count == 0 || !places.isEmpty, "hotels needs at least one place")
       precondition(places.allSatisfy(\.isFinite), "every place must be finite")
       let sigmaY = sigmaKilometres / Self.kilometresPerDegree
@@ -66,8 +68,8 @@ extension PointDistribution {
       // Place and sigma in one array: one cache miss per point, not two.
       let minCos = cos(89 * Double.pi / 180)
       let spots = places.map { p in
-        Blob(x: p.x, y: p.y,
-             sigma: sigmaY / Swift.max(minCos, cos(Swift.min(90, Swift.abs(p.y)) * Double.pi / 180)))
+        let c = cos(Swift.min(90, Swift.abs(p.y)) * Double.pi / 180)
+        return Blob(x: p.x, y: p.y, sigma: sigmaY / Swift.max(minCos, c))
       }
       let n = spots.count
       // Places are chosen from their own sub-stream, a block at a time, and

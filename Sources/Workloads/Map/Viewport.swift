@@ -49,7 +49,8 @@ public struct Viewport: Hashable, Sendable, CustomStringConvertible {
     // A centre outside [-180, 180] (a pan that went round the world) is moved
     // by whole turns first; without it both edges lay east of 180 and the
     // first rectangle came out inverted, matching nothing.
-    let turns = (-180...180).contains(center.x) ? 0 : WebMercator.wrappedLongitude(center.x) - center.x
+    let turns = (-180...180).contains(center.x)
+      ? 0 : WebMercator.wrappedLongitude(center.x) - center.x
     let west = WebMercator.longitude(x: b.minX / s) + turns
     let east = WebMercator.longitude(x: b.maxX / s) + turns
     if west < -180 {

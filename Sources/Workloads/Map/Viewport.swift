@@ -37,6 +37,7 @@ public struct Viewport: Hashable, Sendable, CustomStringConvertible {
   /// Latitudes are clamped at ±``WebMercator/maxLatitude``. A viewport that
   /// crosses the antimeridian gives two rectangles, east part first; one as
   /// wide as the world or wider covers every longitude in a single rectangle.
+  /// A centre longitude outside [-180, 180] is taken modulo 360.
   public var rects: [Rect] {
     let s = WebMercator.scale(zoom: zoom)
     let b = mapBounds
@@ -45,8 +46,13 @@ public struct Viewport: Hashable, Sendable, CustomStringConvertible {
     if width >= WebMercator.worldSize(zoom: zoom) {
       return [Rect(minX: -180, minY: minLat, maxX: 180, maxY: maxLat)]
     }
-    let west = WebMercator.longitude(x: b.minX / s)
-    let east = WebMercator.longitude(x: b.maxX / s)
+    // A centre outside [-180, 180] (a pan that went round the world) is moved
+    // by whole turns first; without it both edges lay east of 180 and the
+    // first rectangle came out inverted, matching nothing.
+    let turns = (-180...180).contains(center.x)
+      ? 0 : WebMercator.wrappedLongitude(center.x) - center.x
+    let west = WebMercator.longitude(x: b.minX / s) + turns
+    let east = WebMercator.longitude(x: b.maxX / s) + turns
     if west < -180 {
       return [Rect(minX: west + 360, minY: minLat, maxX: 180, maxY: maxLat),
               Rect(minX: -180, minY: minLat, maxX: east, maxY: maxLat)]

@@ -51,4 +51,16 @@ public enum WebMercator {
     let t = min(256, max(0, y))
     return atan(sinh(.pi * (1 - 2 * t / 256))) * 180 / .pi
   }
+
+  /// `longitude` moved by a whole number of turns into [-180, 180): 180 becomes
+  /// −180, 190 becomes −170. Not finite stays not finite.
+  @inlinable
+  public static func wrappedLongitude(_ longitude: Double) -> Double {
+    if longitude >= -180 && longitude < 180 { return longitude }
+    var r = longitude - 360 * ((longitude + 180) / 360).rounded(.down)
+    // rounding can land exactly on the excluded end
+    if r >= 180 { r -= 360 }
+    if r < -180 { r += 360 }
+    return r
+  }
 }

@@ -45,5 +45,17 @@ func dispatch(_ arguments: [String]) throws -> Int32 {
 func printError(_ message: String) {
   var line = message
   if !line.hasSuffix("\n") { line += "\n" }
-  fputs(line, stderr)
+  writeStandardError(line)
+}
+
+/// Writes to file descriptor 2 directly (the C `stderr` global is not
+/// concurrency-safe in Swift 6).
+func writeStandardError(_ text: String) {
+  var bytes = Array(text.utf8)
+  var offset = 0
+  while offset < bytes.count {
+    let n = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress! + offset, $0.count - offset) }
+    if n <= 0 { return }
+    offset += n
+  }
 }

@@ -28,8 +28,8 @@ func listCommand(_ arguments: [String]) throws -> Int32 {
   }
   if all || sections.contains("datasets") {
     for d in BundledDataset.allCases { print("\(d.rawValue)  file=datasets/\(d.fileName)  # \(d.summary)") }
-    for d in PointDistribution.all {
-      print("\(d.name)  n=\(d.defaultCount)  # generator: \(d.summary)")
+    for d in PointDistribution.catalog {
+      print("\(d.name)  n=\(DatasetResolver.defaultCount(d.name))  \(d.parameters)  # generator: \(d.summary)")
     }
   }
   return 0

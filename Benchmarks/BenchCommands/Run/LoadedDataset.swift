@@ -20,12 +20,18 @@ enum DatasetResolver {
   /// scan used for checks, the largest index and scratch, with margin.
   static let bytesPerPointEstimate = 160
 
+  /// Points a generator makes without `--n`: the original's 87,000 hotels,
+  /// 100,000 for the others.
+  static func defaultCount(_ generator: String) -> Int {
+    generator == "hotels" ? PointDistribution.defaultHotelCount : 100_000
+  }
+
   static func isFile(_ name: String) -> Bool {
     name.hasSuffix(".csv") || name.contains("/")
   }
 
   static var validNames: [String] {
-    BundledDataset.allCases.map(\.rawValue) + PointDistribution.names
+    BundledDataset.allCases.map(\.rawValue) + PointDistribution.catalog.map(\.name)
   }
 
   /// Every dataset the run asks for, loaded or generated, in `--n` order.
@@ -41,15 +47,19 @@ enum DatasetResolver {
       let base = ((name as NSString).lastPathComponent as NSString).deletingPathExtension
       return try samples(of: file, name: base, options, command: command)
     }
-    guard let distribution = PointDistribution(name: name.lowercased()) else {
+    let lowered = name.lowercased()
+    guard let entry = PointDistribution.catalog.first(where: { $0.name == lowered }) ?? (
+      lowered == "line" ? PointDistribution.catalog.first { $0.name == "meridian" } : nil)
+    else {
       throw UsageError.unknown("dataset", name, valid: validNames, command: command)
     }
-    let places: [Point] = distribution.needsPlaces
+    let places: [Point] = entry.needsPlaces
       ? try PointsFile(contentsOf: BundledDataset.places.path).points : []
-    return (options.n ?? [distribution.defaultCount]).map { n in
-      let points = distribution.generate(n, seed: options.seed, places: places)
-      return LoadedDataset(
-        name: distribution.name, points: points, ids: (0..<UInt64(n)).map { $0 }, isGenerated: true)
+    let distribution = try PointDistribution(name: entry.name, places: places)
+    return (options.n ?? [defaultCount(entry.name)]).map { n in
+      LoadedDataset(
+        name: distribution.name, points: distribution.points(count: n, seed: options.seed),
+        ids: (0..<UInt64(n)).map { $0 }, isGenerated: true)
     }
   }
 

@@ -44,14 +44,14 @@ struct Progress {
     }
     let text = String(format: "%@: %3.0f%% of this, %3.0f%% overall%@", label, fraction * 100, overall * 100, eta)
     if isTerminal {
-      fputs("\r\u{1B}[K" + text, stderr)
+      writeStandardError("\r\u{1B}[K" + text)
     } else {
-      fputs(text + "\n", stderr)
+      writeStandardError(text + "\n")
     }
   }
 
   /// Clears the live line at the end.
   func finish() {
-    if enabled && isTerminal { fputs("\r\u{1B}[K", stderr) }
+    if enabled && isTerminal { writeStandardError("\r\u{1B}[K") }
   }
 }

@@ -1,0 +1,30 @@
+import SpatialIndexes
+import Workloads
+
+/// What every index is asked in a run over one dataset: made once, before
+/// any timing, from the seed, and identical for every index.
+struct WorkloadInputs {
+  /// The pan-and-zoom session's viewports, in order (order is part of the workload).
+  var viewports: [Viewport]
+  /// The rectangles the viewport workload queries per step: the session's
+  /// viewports, or the rows of a `--queries` file.
+  var viewportRects: [[Rect]]
+  /// One tap per session step.
+  var taps: [Tap]
+  var cellTable = ClusterCellTable.default
+
+  init(dataset: LoadedDataset, options: RunOptions, queries: QueriesFile?) {
+    let session = ViewportSession(
+      points: dataset.points,
+      parameters: SessionParameters(
+        steps: options.steps, seed: options.seed,
+        screenWidth: options.screen.width, screenHeight: options.screen.height))
+    viewports = session.viewports
+    taps = session.steps.map { Tap(x: $0.tap.x, y: $0.tap.y, in: $0.viewport) }
+    if let queries {
+      viewportRects = queries.queries.map { $0.rects() }
+    } else {
+      viewportRects = viewports.map(\.rects)
+    }
+  }
+}

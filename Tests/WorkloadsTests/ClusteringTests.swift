@@ -274,7 +274,10 @@ func referenceMarkers(_ points: [Point], _ viewport: Viewport,
 
   @Test func customTableChangesTheGrid() throws {
     let points = Fixtures.clustered(2000, seed: 40)
-    let table = ClusterCellTable(otherwise: 40, bands: [(zooms: 0...3, size: 128)])
+    // three families of nested grids (odd parts 5, 1 and 3): the clusterer stores
+    // cell numbers for two, so zooms 10–12 take the computed path
+    let table = ClusterCellTable(
+      otherwise: 40, bands: [(zooms: 0...3, size: 128), (zooms: 10...12, size: 24)])
     var clusterer = try Clusterer<KDTreeIndex>(points: points, cellTable: table)
     for v in MapFixtures.viewports(over: points, count: 30, seed: 41) {
       let expected = referenceMarkers(points, v, table: table)

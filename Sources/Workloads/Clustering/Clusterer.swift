@@ -21,8 +21,10 @@ public enum ClusterStrategy: String, CaseIterable, Sendable, CustomStringConvert
 /// `column = ⌊mapX · 2^z / c⌋`, `row = ⌊mapY · 2^z / c⌋` (of the exact
 /// quotient, not of a rounded division), with
 /// `mapX = WebMercator.x(longitude:)` and `mapY = WebMercator.y(latitude:)`
-/// at zoom 0 (in [0, 256]). `mapX · 2^z` is exact, so the one rounding is the
-/// division. Cells are aligned to the world map and do not move while the
+/// at zoom 0 (in [0, 256]). Cell sides are whole numbers, so the floor is
+/// computed exactly (no rounded division can carry a quotient just below an
+/// edge onto it), and points stored with cell numbers of nested grids get
+/// the same cell by a shift (see `_PointTable`). Cells are aligned to the world map and do not move while the
 /// user pans. A point's cell comes from its own longitude in [−180, 180], so
 /// the grid is the same whichever copy of the world the viewport shows; the
 /// last column of the world is partial when `c` does not divide the world's
@@ -63,6 +65,11 @@ public enum ClusterStrategy: String, CaseIterable, Sendable, CustomStringConvert
 /// **Cost.** A step allocates nothing once its buffers have grown to the
 /// largest viewport seen (the id buffer, the per-cell accumulators, a dense
 /// array over the viewport's cell range, and the caller's marker array).
+/// When an index returns many ids (≥ 1/16 of the points) they are read in
+/// increasing order through a bitmap, so the per-id records are swept rather
+/// than read at random. Per point a step then costs a record read, two
+/// shifts and four adds; on 170k points a view of the whole world (all of
+/// them) is about 1 ms on the development VM.
 ///
 /// ```swift
 /// let index = try KDTreeIndex(points: places)

@@ -106,6 +106,14 @@ enum MapFixtures {
   ]
 }
 
+/// The largest `t` with `t · c ≤ d` (products of whole numbers are exact).
+func exactFloor(_ d: Double, _ c: Double) -> Int {
+  var t = Int((d / c).rounded(.down))
+  while Double(t) * c > d { t -= 1 }
+  while Double(t + 1) * c <= d { t += 1 }
+  return t
+}
+
 /// The markers computed without any index: every point tested against the
 /// viewport's rectangles, grouped by cell, the mean from fixed-point sums.
 func referenceMarkers(_ points: [Point], _ viewport: Viewport,
@@ -114,8 +122,8 @@ func referenceMarkers(_ points: [Point], _ viewport: Viewport,
   let s = WebMercator.scale(zoom: viewport.zoom), c = table.cellSize(zoom: viewport.zoom)
   var groups: [[Int]: (n: Int, lon: Int64, lat: Int64, id: Int32)] = [:]
   for (i, p) in points.enumerated() where rects.contains(where: { $0.contains(p) }) {
-    let col = Int((WebMercator.x(longitude: p.x) * s / c).rounded(.down))
-    let row = Int((WebMercator.y(latitude: p.y) * s / c).rounded(.down))
+    let col = exactFloor(WebMercator.x(longitude: p.x) * s, c)
+    let row = exactFloor(WebMercator.y(latitude: p.y) * s, c)
     var g = groups[[row, col]] ?? (0, 0, 0, 0)
     g.n += 1
     g.lon += Int64((p.x * 1e7).rounded())
@@ -266,7 +274,10 @@ func referenceMarkers(_ points: [Point], _ viewport: Viewport,
 
   @Test func customTableChangesTheGrid() throws {
     let points = Fixtures.clustered(2000, seed: 40)
-    let table = ClusterCellTable(otherwise: 40, bands: [(zooms: 0...3, size: 128)])
+    // three families of nested grids (odd parts 5, 1 and 3): the clusterer stores
+    // cell numbers for two, so zooms 10–12 take the computed path
+    let table = ClusterCellTable(
+      otherwise: 40, bands: [(zooms: 0...3, size: 128), (zooms: 10...12, size: 24)])
     var clusterer = try Clusterer<KDTreeIndex>(points: points, cellTable: table)
     for v in MapFixtures.viewports(over: points, count: 30, seed: 41) {
       let expected = referenceMarkers(points, v, table: table)

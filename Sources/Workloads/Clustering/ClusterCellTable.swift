@@ -14,6 +14,13 @@ public struct ClusterCellTable: Hashable, Sendable {
   /// The highest zoom a band may name; zooms above it use ``otherwise``.
   public static let maximumBandZoom = 30
 
+  /// The largest cell side allowed, in points.
+  public static let maximumCellSize = 65536.0
+
+  static func isValidSize(_ size: Double) -> Bool {
+    size >= 1 && size <= maximumCellSize && size == size.rounded()
+  }
+
   /// The size at every zoom no band names.
   public let otherwise: Double
   /// The size by zoom, for zooms `0..<sizes.count`.
@@ -22,14 +29,16 @@ public struct ClusterCellTable: Hashable, Sendable {
   /// A table with `size` at the zooms of each band (later bands win where
   /// two overlap) and `otherwise` at every other zoom.
   ///
-  /// Sizes must be finite and at least 1 point; band zooms must lie in
+  /// Sizes must be whole numbers of points in `1...maximumCellSize` (cell
+  /// edges are then exact in floating point); band zooms must lie in
   /// `0...maximumBandZoom`.
   public init(otherwise: Double, bands: [(zooms: ClosedRange<Int>, size: Double)]) {
-    precondition(otherwise.isFinite && otherwise >= 1, "cell size must be finite and >= 1")
+    precondition(Self.isValidSize(otherwise), "cell size must be a whole number in 1...\(Self.maximumCellSize)")
     let top = bands.map(\.zooms.upperBound).max() ?? -1
     var sizes = [Double](repeating: otherwise, count: top + 1)
     for band in bands {
-      precondition(band.size.isFinite && band.size >= 1, "cell size must be finite and >= 1")
+      precondition(Self.isValidSize(band.size),
+                   "cell size must be a whole number in 1...\(Self.maximumCellSize)")
       precondition(band.zooms.lowerBound >= 0 && band.zooms.upperBound <= Self.maximumBandZoom,
                    "band zooms must lie in 0...\(Self.maximumBandZoom)")
       for z in band.zooms { sizes[z] = band.size }

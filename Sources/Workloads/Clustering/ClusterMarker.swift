@@ -79,7 +79,7 @@ public struct ClusterMarker: Hashable, Sendable, CustomStringConvertible {
 
   /// The side of a marker for `count` points, in screen points, as the
   /// original: `round(44 / (1 + exp(−0.3 · count^0.4)))`. One point gives
-  /// 25; the side grows with the count and reaches 44 at 855 points.
+  /// 25; the side grows with the count and reaches 44 at 856 points.
   ///
   /// - Complexity: O(1): a table lookup below 1024 points.
   @inlinable
@@ -94,7 +94,7 @@ public struct ClusterMarker: Hashable, Sendable, CustomStringConvertible {
     return Int((44 / (1 + exp(-0.3 * pow(n, 0.4)))).rounded())
   }
 
-  /// The formula for counts 0..<1024; the side is 44 from 855 on, and the
+  /// The formula for counts 0..<1024; the side is 44 from 856 on, and the
   /// formula increases with the count, so larger counts need no entry.
   @usableFromInline
   static let _sideTable: [UInt8] = (0..<1024).map { UInt8(markerSideFormula(count: $0)) }

@@ -138,10 +138,11 @@ extension Clusterer {
                  && viewport.width >= 0 && viewport.height >= 0, "viewport must be finite")
     let s = WebMercator.scale(zoom: viewport.zoom)
     let cs = cellTable.cellSize(zoom: viewport.zoom)
+    let inv = 1 / cs
     let (count, r0, r1) = Self._visibleRects(viewport)
     func cells(_ r: Rect) -> _RectCells {
-      _RectCells(rect: r, colLo: _cellIndex(WebMercator.x(longitude: r.minX), s, cs),
-                 colHi: _cellIndex(WebMercator.x(longitude: r.maxX), s, cs), dense: 0)
+      _RectCells(rect: r, colLo: _cellIndex(WebMercator.x(longitude: r.minX), s, cs, inv),
+                 colHi: _cellIndex(WebMercator.x(longitude: r.maxX), s, cs, inv), dense: 0)
     }
     var a = cells(r0), b = cells(r1)
     var ranges = ((lo: a.colLo, hi: a.colHi, dense: 0), (lo: 0, hi: -1, dense: 0))
@@ -166,8 +167,8 @@ extension Clusterer {
     }
     return _StepLayout(
       zoom: viewport.zoom, scale: s, cellSize: cs,
-      rowLo: _cellIndex(WebMercator.y(latitude: r0.maxY), s, cs),
-      rowHi: _cellIndex(WebMercator.y(latitude: r0.minY), s, cs),
+      rowLo: _cellIndex(WebMercator.y(latitude: r0.maxY), s, cs, inv),
+      rowHi: _cellIndex(WebMercator.y(latitude: r0.minY), s, cs, inv),
       width: width, rectCount: count, rects: (a, b), rangeCount: rangeCount, ranges: ranges)
   }
 
@@ -177,28 +178,11 @@ extension Clusterer {
     _ layout: _StepLayout, _ cells: UnsafeMutableBufferPointer<_CellAccumulator>,
     _ counters: inout C
   ) {
-    let points = _columns
-    let s = layout.scale, cs = layout.cellSize
-    let rowLo = layout.rowLo, rowHi = layout.rowHi, width = layout.width
     for k in 0..<layout.rectCount {
       let rc = layout.rect(k)
       _ids.removeAll(keepingCapacity: true)
       index.query(in: rc.rect, into: &_ids, counters: &counters)
-      let colLo = rc.colLo, colHi = rc.colHi, base = rc.dense &- rc.colLo
-      _ids.withUnsafeBufferPointer { ids in
-        for id in ids {
-          let i = Int(id)
-          let col = _cellIndex(points.mapX[i], s, cs)
-          let row = _cellIndex(points.mapY[i], s, cs)
-          // never false in practice: see "Which points" on Clusterer
-          guard col >= colLo && col <= colHi && row >= rowLo && row <= rowHi else { continue }
-          let slot = (row &- rowLo) &* width &+ base &+ col
-          cells[slot].count &+= 1
-          cells[slot].anyID = id
-          cells[slot].sumLon &+= Int64(points.lonE7[i])
-          cells[slot].sumLat &+= Int64(points.latE7[i])
-        }
-      }
+      _accumulate(layout, rc, cells, onlyColumn: nil, row: 0)
     }
   }
 
@@ -209,9 +193,8 @@ extension Clusterer {
     _ layout: _StepLayout, _ cells: UnsafeMutableBufferPointer<_CellAccumulator>,
     _ counters: inout C
   ) {
-    let points = _columns
     let s = layout.scale, cs = layout.cellSize, pad = Self._queryPad
-    let rowLo = layout.rowLo, rowHi = layout.rowHi, width = layout.width
+    let rowLo = layout.rowLo, rowHi = layout.rowHi
     // edge r - rowLo is the north edge of row r (the map's y grows southward)
     _latEdges.removeAll(keepingCapacity: true)
     for r in rowLo...(rowHi &+ 1) {
@@ -232,22 +215,100 @@ extension Clusterer {
             maxX: min(rect.maxX, _lonEdges[col &- rc.colLo &+ 1] + pad), maxY: maxY)
           _ids.removeAll(keepingCapacity: true)
           index.query(in: box, into: &_ids, counters: &counters)
-          if _ids.isEmpty { continue }
-          let slot = (row &- rowLo) &* width &+ rc.dense &+ (col &- rc.colLo)
-          _ids.withUnsafeBufferPointer { ids in
-            var a = cells[slot]
-            for id in ids {
-              let i = Int(id)
-              // a point on a shared edge is returned by both cells' queries
-              guard _cellIndex(points.mapX[i], s, cs) == col,
-                    _cellIndex(points.mapY[i], s, cs) == row else { continue }
-              a.count &+= 1
-              a.anyID = id
-              a.sumLon &+= Int64(points.lonE7[i])
-              a.sumLat &+= Int64(points.latE7[i])
-            }
-            cells[slot] = a
+          if !_ids.isEmpty { _accumulate(layout, rc, cells, onlyColumn: col, row: row) }
+        }
+      }
+    }
+  }
+
+  /// Adds the points of `_ids` (inside `rc.rect`) to their cells, or with
+  /// `onlyColumn`, only those of cell (`onlyColumn`, `row`): a point on a
+  /// shared edge is returned by both cells' queries.
+  @inlinable
+  mutating func _accumulate(
+    _ layout: _StepLayout, _ rc: _RectCells, _ cells: UnsafeMutableBufferPointer<_CellAccumulator>,
+    onlyColumn: Int?, row onlyRow: Int
+  ) {
+    let table = _table, records = table.records
+    let family = Int(table.family[layout.zoom]), shift = UInt32(table.shift[layout.zoom])
+    let s = layout.scale, cs = layout.cellSize, inv = 1 / cs
+    let rowLo = layout.rowLo, rowHi = layout.rowHi, width = layout.width
+    let colLo = rc.colLo, colHi = rc.colHi, base = rc.dense &- rc.colLo
+    let only = onlyColumn ?? 0, filter = onlyColumn != nil
+    @inline(__always) func add(_ id: Int32, _ col: Int, _ row: Int, _ r: _PointRecord) {
+      if filter {
+        guard col == only && row == onlyRow else { return }
+      } else {
+        // never false in practice: see "Which points" on Clusterer
+        guard col >= colLo && col <= colHi && row >= rowLo && row <= rowHi else { return }
+      }
+      let slot = (row &- rowLo) &* width &+ base &+ col
+      cells[slot].count &+= 1
+      cells[slot].anyID = id
+      cells[slot].sumLon &+= Int64(r.lonE7)
+      cells[slot].sumLat &+= Int64(r.latE7)
+    }
+    _withIDsInReadOrder { ids in
+      switch family {
+      case 0:
+        for id in ids {
+          let r = records[Int(id)]
+          add(id, Int(r.col0 &>> shift), Int(r.row0 &>> shift), r)
+        }
+      case 1:
+        for id in ids {
+          let r = records[Int(id)]
+          add(id, Int(r.col1 &>> shift), Int(r.row1 &>> shift), r)
+        }
+      default:
+        for id in ids {
+          let i = Int(id)
+          add(id, _cellIndex(table.mapX[i], s, cs, inv), _cellIndex(table.mapY[i], s, cs, inv),
+              records[i])
+        }
+      }
+    }
+  }
+
+  /// Calls `body` with `_ids`, or, when they are at least 1/16 of the
+  /// points, with the same ids in increasing order. The records are read by
+  /// id, and an index reports ids in its own order: read that way, nearly
+  /// every record was a cache miss (measured on a loaded 2-core VM: a view of
+  /// the whole world over 170k points took a median 15 ms a step read in
+  /// the k-d tree's order, 6.7 ms sorted, before cells were stored). In increasing order the reads sweep the
+  /// table forward and the prefetcher keeps up. The ids are sorted by
+  /// setting bits in a bitmap of all ids and sweeping it, O(*k* + *n*/64),
+  /// hence the 1/16 threshold. Sums do not depend on the order.
+  @inlinable
+  mutating func _withIDsInReadOrder(_ body: (UnsafeBufferPointer<Int32>) -> Void) {
+    let k = _ids.count, n = _table.count
+    if k < 64 || k &* 16 < n {
+      _ids.withUnsafeBufferPointer(body)
+      return
+    }
+    let words = (n &+ 63) &>> 6
+    if _bitmap.count < words { _bitmap = [UInt64](repeating: 0, count: words) }
+    if _sortedIDs.count < k { _sortedIDs.append(contentsOf: repeatElement(0, count: k - _sortedIDs.count)) }
+    _ids.withUnsafeBufferPointer { ids in
+      _bitmap.withUnsafeMutableBufferPointer { bits in
+        _sortedIDs.withUnsafeMutableBufferPointer { sorted in
+          for id in ids {
+            let i = Int(id)
+            bits[i &>> 6] |= 1 &<< UInt64(i & 63)
           }
+          var m = 0
+          for w in 0..<words {
+            var x = bits[w]
+            if x == 0 { continue }
+            bits[w] = 0  // left all zero for the next call
+            repeat {
+              sorted[m] = Int32(truncatingIfNeeded: w &<< 6 | x.trailingZeroBitCount)
+              m &+= 1
+              x &= x &- 1
+            } while x != 0
+          }
+          // an index reports each id once; were one reported twice it would count once here
+          body(UnsafeBufferPointer(rebasing: sorted[0..<m]))
         }
       }
     }
@@ -260,7 +321,7 @@ extension Clusterer {
     into markers: inout [ClusterMarker]
   ) {
     markers.removeAll(keepingCapacity: true)
-    let scale = _PointColumns.scale
+    let scale = _PointTable.scale
     for row in layout.rowLo...layout.rowHi {
       let rowBase = (row &- layout.rowLo) &* layout.width
       for k in 0..<layout.rangeCount {

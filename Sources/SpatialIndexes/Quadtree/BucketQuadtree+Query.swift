@@ -1,0 +1,169 @@
+extension BucketQuadtree {
+  /// A node waiting on the query stack, with its box.
+  @usableFromInline
+  struct Frame {
+    @usableFromInline var box: Rect
+    @usableFromInline var node: Int32
+    /// The box lies inside the query rectangle: report the subtree untested.
+    @usableFromInline var inside: Bool
+
+    @inlinable @inline(__always)
+    init(box: Rect, node: Int32, inside: Bool) {
+      self.box = box
+      self.node = node
+      self.inside = inside
+    }
+  }
+
+  /// Frames a query needs at most: when a node at level `L` is expanded, at
+  /// most three siblings wait at each level from 2 to `L`, and four children
+  /// are pushed; nodes at the depth cap (≤ 32) have no children, so
+  /// 3 · 30 + 4 = 94 suffice.
+  @inlinable @inline(__always)
+  static var stackCapacity: Int { 96 }
+
+  /// The depth-first walk every query form shares, with a fixed-size stack.
+  ///
+  /// Calls `whole` with the ids of each non-empty bucket whose node box lies
+  /// inside `rect` (and of every bucket below it), and `test` with the
+  /// coordinates and ids of each other non-empty bucket whose box meets
+  /// `rect`. Each returns `false` to stop the walk, which then returns `false`.
+  /// Counts one visited node per node popped from the stack.
+  @inlinable @inline(__always)
+  func walk<C: QueryCounters>(
+    _ rect: Rect, _ counters: inout C,
+    whole: (inout C, UnsafePointer<Int32>, Int) -> Bool,
+    test: (inout C, UnsafePointer<Double>, UnsafePointer<Int32>, Int) -> Bool
+  ) -> Bool {
+    // an inverted or NaN rectangle matches nothing; so does one beside the root
+    guard liveCount > 0, rect.isValid, rect.intersects(bounds) else { return true }
+    return withUnsafeTemporaryAllocation(of: Frame.self, capacity: Self.stackCapacity) { stack in
+      nodes.withUnsafeBufferPointer { nodes in
+        coords.withUnsafeBufferPointer { coords in
+          ids.withUnsafeBufferPointer { ids in
+            // non-empty: liveCount > 0 means a node holds a slot
+            let nodeBase = nodes.baseAddress!
+            let coordBase = coords.baseAddress!
+            let idBase = ids.baseAddress!
+            stack[0] = Frame(box: bounds, node: 0, inside: rect.contains(bounds))
+            var top = 1
+            while top > 0 {
+              top &-= 1
+              let frame = stack[top]
+              counters.visitNodes(1)
+              let record = nodeBase + Int(frame.node) &* Field.stride
+              let firstChild = record[Field.firstChild]
+              let start = Int(record[Field.bucketStart])
+              let n = Int(record[Field.bucketCount])
+              if frame.inside {
+                if n > 0, !whole(&counters, idBase + start, n) { return false }
+                if firstChild >= 0 {
+                  for q in 0..<Int32(4) {
+                    stack[top] = Frame(box: frame.box, node: firstChild &+ (3 &- q), inside: true)
+                    top &+= 1
+                  }
+                }
+              } else {
+                if n > 0, !test(&counters, coordBase + 2 &* start, idBase + start, n) {
+                  return false
+                }
+                if firstChild >= 0 {
+                  let c = Self.center(of: frame.box)
+                  // pushed last-first, so quadrant 0 (stored first) pops first
+                  for q in (0..<4).reversed() {
+                    let box = Self.quadrantBox(frame.box, c, q)
+                    if rect.intersects(box) {
+                      stack[top] = Frame(
+                        box: box, node: firstChild &+ Int32(q), inside: rect.contains(box))
+                      top &+= 1
+                    }
+                  }
+                }
+              }
+            }
+            return true
+          }
+        }
+      }
+    }
+  }
+
+  /// Walks the nodes whose boxes meet `rect`; the points of a node whose box
+  /// lies inside `rect` are reported without being tested.
+  ///
+  /// - Complexity: O(depth + nodes met + *k*) for *k* results.
+  @inlinable @discardableResult
+  public func forEach<C: QueryCounters>(
+    in rect: Rect, counters: inout C, _ visit: (Int32) -> Bool
+  ) -> Bool {
+    walk(
+      rect, &counters,
+      whole: { counters, ids, n in
+        for j in 0..<n {
+          counters.reportPoints(1)
+          if !visit(ids[j]) { return false }
+        }
+        return true
+      },
+      test: { counters, xy, ids, n in
+        counters.testPoints(n)
+        for j in 0..<n where rect.contains(x: xy[2 &* j], y: xy[2 &* j &+ 1]) {
+          counters.reportPoints(1)
+          if !visit(ids[j]) { return false }
+        }
+        return true
+      })
+  }
+
+  /// Buckets inside `rect` are appended in one copy each.
+  ///
+  /// - Complexity: O(depth + nodes met + *k*) for *k* results.
+  @inlinable
+  public func query<C: QueryCounters>(
+    in rect: Rect, into out: inout [Int32], counters: inout C
+  ) {
+    _ = walk(
+      rect, &counters,
+      whole: { counters, ids, n in
+        counters.reportPoints(n)
+        out.append(contentsOf: UnsafeBufferPointer(start: ids, count: n))
+        return true
+      },
+      test: { counters, xy, ids, n in
+        counters.testPoints(n)
+        var k = 0
+        for j in 0..<n where rect.contains(x: xy[2 &* j], y: xy[2 &* j &+ 1]) {
+          out.append(ids[j])
+          k &+= 1
+        }
+        counters.reportPoints(k)
+        return true
+      })
+  }
+
+  /// Buckets inside `rect` are counted without reading their points.
+  ///
+  /// - Complexity: O(depth + nodes met + points in partly covered nodes).
+  @inlinable
+  public func count<C: QueryCounters>(in rect: Rect, counters: inout C) -> Int {
+    var total = 0
+    _ = walk(
+      rect, &counters,
+      whole: { counters, _, n in
+        counters.reportPoints(n)
+        total &+= n
+        return true
+      },
+      test: { counters, xy, _, n in
+        counters.testPoints(n)
+        var k = 0
+        for j in 0..<n {
+          k &+= rect.contains(x: xy[2 &* j], y: xy[2 &* j &+ 1]) ? 1 : 0
+        }
+        counters.reportPoints(k)
+        total &+= k
+        return true
+      })
+    return total
+  }
+}

@@ -219,12 +219,12 @@ import _SpatialTestSupport
     #expect(work(Rect(minX: 5, minY: 5, maxX: 150, maxY: 80)) ==
       (WorkCounters(nodesVisited: 2, pointsTested: 2, pointsReported: 2), [0, 2]))
     // exactly the south-west quadrant: the root is tested (A outside), the south-west child
-    // lies inside and is reported untested (B), the other three touch the rect's edges: visited,
-    // and the north-east one's C tested (outside)
+    // lies inside and is reported untested (B), the two empty leaves are skipped, and the
+    // north-east child touches the rect's corner: visited, C tested (outside)
     #expect(work(Rect(minX: -180, minY: -90, maxX: 0, maxY: 0)) ==
-      (WorkCounters(nodesVisited: 5, pointsTested: 2, pointsReported: 1), [1]))
-    // the whole root box lies inside: every node visited, nothing tested
-    #expect(work(.world) == (WorkCounters(nodesVisited: 5, pointsTested: 0, pointsReported: 3), [0, 1, 2]))
+      (WorkCounters(nodesVisited: 3, pointsTested: 2, pointsReported: 1), [1]))
+    // the whole root box lies inside: one run of ids, reported from the root
+    #expect(work(.world) == (WorkCounters(nodesVisited: 1, pointsTested: 0, pointsReported: 3), [0, 1, 2]))
     // outside the bounds, inverted, NaN: nothing visited
     for rect in [
       Rect(minX: 181, minY: 0, maxX: 190, maxY: 1), Rect(minX: 1, minY: 0, maxX: 0, maxY: 1),
@@ -234,6 +234,32 @@ import _SpatialTestSupport
     }
     let infinite = Rect(minX: -.infinity, minY: -.infinity, maxX: .infinity, maxY: .infinity)
     #expect(work(infinite).1 == [0, 1, 2])
+  }
+
+  /// After an update the pool is no longer packed: a subtree inside the
+  /// rectangle is walked node by node until ``BucketQuadtree/compact()``.
+  @Test func updatesUnpackUntilCompacted() throws {
+    let points = [Point(x: 10, y: 10), Point(x: -100, y: -50), Point(x: 100, y: 50)]
+    var tree = try BucketQuadtree(points: points, parameters: parameters(capacity: 1, bounds: .world))
+    let d = try tree.insert(Point(x: 120, y: 60))  // below C, in a new north-east grandchild
+    #expect(d == 3 && tree.nodeCount == 9)
+    var counters = WorkCounters()
+    #expect(tree.count(in: .world, counters: &counters) == 4)
+    // root, south-west child, north-east child, its non-empty child
+    #expect(counters == WorkCounters(nodesVisited: 4, pointsTested: 0, pointsReported: 4))
+    expectSound(tree, "after insert")
+    tree.compact()
+    expectSound(tree, "compacted")
+    counters = WorkCounters()
+    #expect(tree.count(in: .world, counters: &counters) == 4)
+    #expect(counters == WorkCounters(nodesVisited: 1, pointsTested: 0, pointsReported: 4))
+    let removed = tree.remove(id: 1, at: points[1])
+    #expect(removed)
+    expectSound(tree, "after removal")
+    counters = WorkCounters()
+    #expect(tree.ids(in: .world).sorted() == [0, 2, 3])
+    #expect(tree.count(in: .world, counters: &counters) == 3)
+    #expect(counters == WorkCounters(nodesVisited: 3, pointsTested: 0, pointsReported: 3))
   }
 
   // MARK: Updates
@@ -272,6 +298,7 @@ import _SpatialTestSupport
         #expect(!wrongPoint && removed && !again)
         checker.reference.remove(id: id, at: p)
       }
+      if step == 2000 { tree.compact() }
       if step % 500 == 0 {
         expectSound(tree, "step \(step)")
         let queries = QueryFixtures.queries(for: checker.points, count: 40, seed: UInt64(step))

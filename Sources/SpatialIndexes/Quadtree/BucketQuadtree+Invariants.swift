@@ -8,7 +8,9 @@ extension BucketQuadtree: InvariantChecking {
   ///   above it (west means `x < midX`), so inserts and removals find it;
   /// - buckets hold at most `capacity` points except at the depth cap, own
   ///   disjoint slots in the pool, and the slots plus holes fill the pool;
-  /// - every id is below ``nextID`` and held once; the total is ``count``.
+  /// - every id is below ``nextID`` and held once; the total is ``count``;
+  /// - when packed, buckets have no spare slot and follow each other in
+  ///   depth-first order, so every subtree's points fill one run of slots.
   ///
   /// - Complexity: O(*n* + nodes + pool slots).
   package func _invariantViolations() -> [String] {
@@ -34,6 +36,8 @@ extension BucketQuadtree: InvariantChecking {
       (0, 1, bounds, false, false)
     ]
     reached[0] = true
+    var nextSlot = 0  // when packed: where the next node in depth-first order starts
+    if packed && holeSlots != 0 { note("packed with \(holeSlots) hole slots") }
     while let (node, level, box, openX, openY) = stack.popLast() {
       let r = node * Field.stride
       let firstChild = Int(nodes[r + Field.firstChild])
@@ -42,6 +46,12 @@ extension BucketQuadtree: InvariantChecking {
       let slots = Int(nodes[r + Field.bucketSlots])
       if level > maxDepth { note("node \(node) at level \(level) > maxDepth \(maxDepth)") }
       if n < 0 || n > slots { note("node \(node): \(n) points in \(slots) slots") }
+      if packed {
+        if start != nextSlot || slots != n {
+          note("packed, but node \(node) has slots \(start)..<\(start + slots) for \(n) points, expected start \(nextSlot)")
+        }
+        nextSlot = start + n
+      }
       if n > capacity && level != maxDepth {
         note("node \(node) at level \(level) holds \(n) > capacity \(capacity) points")
       }
@@ -79,7 +89,7 @@ extension BucketQuadtree: InvariantChecking {
       }
       let c = Self.center(of: box)
       if !box.contains(c) { note("node \(node): center \(c) outside its box \(box)") }
-      for q in 0..<4 {
+      for q in (0..<4).reversed() {  // popped in quadrant order: depth-first order
         let child = firstChild + q
         if reached[child] { note("node \(child) reached twice"); continue }
         reached[child] = true
@@ -97,6 +107,7 @@ extension BucketQuadtree: InvariantChecking {
     let unreached = reached.count { !$0 }
     if unreached > 0 { note("\(unreached) nodes unreachable from the root") }
     if points != liveCount { note("\(points) points in buckets, count says \(liveCount)") }
+    if packed && nextSlot != ids.count { note("packed, but \(ids.count - nextSlot) slots after the last bucket") }
     if ownedSlots + holeSlots != ids.count {
       note("\(ownedSlots) owned + \(holeSlots) hole slots != pool of \(ids.count)")
     }

@@ -1,16 +1,25 @@
 extension BucketQuadtree {
-  /// A node waiting on the query stack, with its box.
+  /// A node waiting on the query stack: its box and a copy of its record,
+  /// read with its three siblings' (one or two cache lines) when it was pushed,
+  /// so popping it goes straight to its bucket.
   @usableFromInline
   struct Frame {
     @usableFromInline var box: Rect
-    @usableFromInline var node: Int32
+    @usableFromInline var firstChild: Int32
+    @usableFromInline var start: Int32
+    @usableFromInline var count: Int32
+    /// Where the node's subtree ends in a packed pool.
+    @usableFromInline var end: Int32
     /// The box lies inside the query rectangle: report the subtree untested.
     @usableFromInline var inside: Bool
 
     @inlinable @inline(__always)
-    init(box: Rect, node: Int32, inside: Bool) {
+    init(box: Rect, record: UnsafePointer<Int32>, end: Int32, inside: Bool) {
       self.box = box
-      self.node = node
+      firstChild = record[Field.firstChild]
+      start = record[Field.bucketStart]
+      count = record[Field.bucketCount]
+      self.end = end
       self.inside = inside
     }
   }
@@ -24,11 +33,13 @@ extension BucketQuadtree {
 
   /// The depth-first walk every query form shares, with a fixed-size stack.
   ///
-  /// Calls `whole` with the ids of each non-empty bucket whose node box lies
-  /// inside `rect` (and of every bucket below it), and `test` with the
-  /// coordinates and ids of each other non-empty bucket whose box meets
-  /// `rect`. Each returns `false` to stop the walk, which then returns `false`.
-  /// Counts one visited node per node popped from the stack.
+  /// Calls `whole` with ids to report untested: on a packed tree, those of a
+  /// whole subtree whose root's box lies inside `rect` (its nodes below are
+  /// not visited); otherwise those of each non-empty bucket inside `rect`.
+  /// Calls `test` with the coordinates (`x, y` pairs) and ids of each other
+  /// non-empty bucket whose box meets `rect`. Each returns `false` to stop
+  /// the walk, which then returns `false`. Empty leaves are skipped; every
+  /// other node reached counts as one visited node.
   @inlinable @inline(__always)
   func walk<C: QueryCounters>(
     _ rect: Rect, _ counters: inout C,
@@ -37,47 +48,54 @@ extension BucketQuadtree {
   ) -> Bool {
     // an inverted or NaN rectangle matches nothing; so does one beside the root
     guard liveCount > 0, rect.isValid, rect.intersects(bounds) else { return true }
+    let packed = self.packed
     return withUnsafeTemporaryAllocation(of: Frame.self, capacity: Self.stackCapacity) { stack in
       nodes.withUnsafeBufferPointer { nodes in
         coords.withUnsafeBufferPointer { coords in
           ids.withUnsafeBufferPointer { ids in
-            // non-empty: liveCount > 0 means a node holds a slot
+            // non-empty: liveCount > 0 means a bucket holds a slot
             let nodeBase = nodes.baseAddress!
             let coordBase = coords.baseAddress!
             let idBase = ids.baseAddress!
-            stack[0] = Frame(box: bounds, node: 0, inside: rect.contains(bounds))
+            stack[0] = Frame(
+              box: bounds, record: nodeBase, end: Int32(truncatingIfNeeded: ids.count),
+              inside: rect.contains(bounds))
             var top = 1
             while top > 0 {
               top &-= 1
               let frame = stack[top]
               counters.visitNodes(1)
-              let record = nodeBase + Int(frame.node) &* Field.stride
-              let firstChild = record[Field.firstChild]
-              let start = Int(record[Field.bucketStart])
-              let n = Int(record[Field.bucketCount])
+              let start = Int(frame.start)
+              let n = Int(frame.count)
               if frame.inside {
+                if packed {
+                  let m = Int(frame.end) &- start
+                  if !whole(&counters, idBase + start, m) { return false }
+                  continue
+                }
                 if n > 0, !whole(&counters, idBase + start, n) { return false }
-                if firstChild >= 0 {
-                  for q in 0..<Int32(4) {
-                    stack[top] = Frame(box: frame.box, node: firstChild &+ (3 &- q), inside: true)
-                    top &+= 1
-                  }
-                }
-              } else {
-                if n > 0, !test(&counters, coordBase + 2 &* start, idBase + start, n) {
-                  return false
-                }
-                if firstChild >= 0 {
-                  let c = Self.center(of: frame.box)
-                  // pushed last-first, so quadrant 0 (stored first) pops first
-                  for q in (0..<4).reversed() {
-                    let box = Self.quadrantBox(frame.box, c, q)
-                    if rect.intersects(box) {
-                      stack[top] = Frame(
-                        box: box, node: firstChild &+ Int32(q), inside: rect.contains(box))
-                      top &+= 1
-                    }
-                  }
+              } else if n > 0, !test(&counters, coordBase + 2 &* start, idBase + start, n) {
+                return false
+              }
+              guard frame.firstChild >= 0 else { continue }
+              let children = nodeBase + Int(frame.firstChild) &* Field.stride
+              let c = Self.center(of: frame.box)
+              var end = frame.end
+              // pushed last-first, so quadrant 0 (stored first) pops first
+              for q in (0..<4).reversed() {
+                let record = children + q &* Field.stride
+                // packed: child q's subtree ends where child q + 1's starts
+                let childEnd = end
+                end = record[Field.bucketStart]
+                if record[Field.bucketCount] == 0 && record[Field.firstChild] < 0 { continue }
+                let box = Self.quadrantBox(frame.box, c, q)
+                if frame.inside {
+                  stack[top] = Frame(box: box, record: record, end: childEnd, inside: true)
+                  top &+= 1
+                } else if rect.intersects(box) {
+                  stack[top] = Frame(
+                    box: box, record: record, end: childEnd, inside: rect.contains(box))
+                  top &+= 1
                 }
               }
             }
@@ -89,7 +107,8 @@ extension BucketQuadtree {
   }
 
   /// Walks the nodes whose boxes meet `rect`; the points of a node whose box
-  /// lies inside `rect` are reported without being tested.
+  /// lies inside `rect` are reported without being tested (on a packed tree,
+  /// its whole subtree as one run, without visiting the nodes below).
   ///
   /// - Complexity: O(depth + nodes met + *k*) for *k* results.
   @inlinable @discardableResult
@@ -115,7 +134,7 @@ extension BucketQuadtree {
       })
   }
 
-  /// Buckets inside `rect` are appended in one copy each.
+  /// Runs of ids inside `rect` are appended in one copy each.
   ///
   /// - Complexity: O(depth + nodes met + *k*) for *k* results.
   @inlinable
@@ -141,7 +160,7 @@ extension BucketQuadtree {
       })
   }
 
-  /// Buckets inside `rect` are counted without reading their points.
+  /// Runs of ids inside `rect` are counted without reading them.
   ///
   /// - Complexity: O(depth + nodes met + points in partly covered nodes).
   @inlinable

@@ -18,6 +18,7 @@ extension BucketQuadtree {
     }
     let id = Int32(truncatingIfNeeded: idCount)
     place(point, id: id)
+    packed = false
     idCount += 1
     liveCount += 1
     return id
@@ -51,6 +52,7 @@ extension BucketQuadtree {
         coords[2 * i + 1] = coords[2 * last + 1]
         nodes[r + Field.bucketCount] = Int32(n - 1)
         liveCount -= 1
+        packed = false
         return true
       }
       let firstChild = Int(nodes[r + Field.firstChild])
@@ -107,8 +109,10 @@ extension BucketQuadtree {
       resizeBucket(node, to: slots)
     }
     let i = Int(nodes[r + Field.bucketStart]) + n
-    coords[2 * i] = p.x
-    coords[2 * i + 1] = p.y
+    coords.withUnsafeMutableBufferPointer {
+      $0[2 * i] = p.x
+      $0[2 * i + 1] = p.y
+    }
     ids[i] = id
     nodes[r + Field.bucketCount] = Int32(n + 1)
   }
@@ -144,12 +148,22 @@ extension BucketQuadtree {
     ids.append(contentsOf: repeatElement(-1, count: slots))
   }
 
+  /// Repacks the tree after inserts and removals: no holes or spare slots,
+  /// arrays of exact size, and every subtree's points in one run of slots,
+  /// which queries report without visiting the nodes below. Builds end with it.
+  ///
+  /// - Complexity: O(*n* + nodes).
+  public mutating func compact() {
+    repack(tight: true)
+  }
+
   /// Rewrites nodes and pool in depth-first order (a node, then its children's
   /// subtrees in quadrant order), the order queries visit them, with no holes
   /// and arrays of exact capacity.
   ///
-  /// With `tight`, each bucket gets exactly its points (after a build: the
-  /// least memory); otherwise it keeps its slots (compaction between inserts).
+  /// With `tight`, each bucket gets exactly its points (the least memory, and
+  /// the state ``packed`` names); otherwise it keeps its slots (compaction
+  /// between inserts, which leaves room for the next ones).
   ///
   /// - Complexity: O(*n* + nodes).
   mutating func repack(tight: Bool) {
@@ -167,7 +181,9 @@ extension BucketQuadtree {
       let start = Int(nodes[r + Field.bucketStart])
       let n = Int(nodes[r + Field.bucketCount])
       let slots = tight ? n : Int(nodes[r + Field.bucketSlots])
-      newNodes[s + Field.bucketStart] = Int32(slots > 0 ? newIds.count : 0)
+      // empty buckets too start where their subtree starts: queries on a
+      // packed tree read a subtree's end from the next sibling's start
+      newNodes[s + Field.bucketStart] = Int32(newIds.count)
       newNodes[s + Field.bucketCount] = Int32(n)
       newNodes[s + Field.bucketSlots] = Int32(slots)
       newIds.append(contentsOf: ids[start..<(start + n)])
@@ -188,5 +204,6 @@ extension BucketQuadtree {
     coords = newCoords
     ids = newIds
     holeSlots = 0
+    packed = tight
   }
 }

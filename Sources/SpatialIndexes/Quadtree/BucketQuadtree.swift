@@ -23,10 +23,18 @@
 /// - `nodes`: four `Int32` per node (first child, bucket start, bucket count,
 ///   bucket slots); the four children of a node are contiguous records.
 /// - `coords` (`x, y` interleaved) and `ids`: a pool of bucket slots. A node
-///   gets its slots on its first point. After a build, buckets and nodes are
-///   repacked in depth-first order with no spare slots, so a query touches
-///   memory close together; an insert into a repacked bucket moves it to the
-///   end of the pool, leaving a hole that a later compaction reclaims.
+///   gets its slots on its first point.
+///
+/// After a build (and after ``compact()``), nodes and buckets are repacked in
+/// depth-first order with no spare slots: the points of every subtree then
+/// fill one run of slots, so a query reports a subtree whose box lies inside
+/// its rectangle as one run of ids, without visiting the nodes below. An
+/// insert or removal ends that state until the next ``compact()``: inside
+/// subtrees are then walked node by node (the same ids, more nodes visited).
+/// An insert into a full-to-the-brim repacked bucket moves it to the end of
+/// the pool, leaving a hole; the pool compacts itself when holes outnumber
+/// points. A cold query on a large tree is bound by memory latency more than
+/// by arithmetic, which is what the depth-first order is for.
 ///
 /// The bounds are fixed when the index is built, and every point must lie
 /// inside them (``IndexError/pointOutsideBounds(id:point:bounds:)``). By
@@ -62,6 +70,9 @@ public struct BucketQuadtree: DynamicSpatialIndex {
   @usableFromInline var ids: [Int32]
   /// Pool slots that belong to no bucket (left behind by moved buckets).
   @usableFromInline var holeSlots: Int
+  /// The pool is in depth-first order with no spare slot: every subtree's
+  /// points fill the slots from its root's bucket start to the next subtree's.
+  @usableFromInline var packed: Bool
   @usableFromInline var liveCount: Int
   @usableFromInline var idCount: Int
 
@@ -116,6 +127,7 @@ public struct BucketQuadtree: DynamicSpatialIndex {
     coords = []
     ids = []
     holeSlots = 0
+    packed = false
     liveCount = 0
     idCount = 0
     for (i, p) in points.enumerated() {

@@ -106,6 +106,48 @@ extension BucketQuadtree {
     }
   }
 
+  /// `rect.contains(x: xy[2j], y: xy[2j + 1])`, for `lo`, `hi` the corners
+  /// of `rect`: one vector comparison and no branch.
+  @inlinable @inline(__always)
+  static func contains(
+    _ lo: SIMD2<Double>, _ hi: SIMD2<Double>, _ xy: UnsafePointer<Double>, _ j: Int
+  ) -> Bool {
+    let p = UnsafeRawPointer(xy + 2 &* j).loadUnaligned(as: SIMD2<Double>.self)
+    return all((p .>= lo) .& (p .<= hi))
+  }
+
+  /// Ids in a scratch block between the branch-free filter and the caller.
+  @inlinable @inline(__always)
+  static var scratchCapacity: Int { 64 }
+
+  /// Calls `report` with the ids among the first `n` points of `xy` and `ids`
+  /// that lie in the rectangle with corners `lo`, `hi`, a block at a time.
+  ///
+  /// The filter writes every id to `scratch` and advances by 0 or 1, so no
+  /// branch depends on the coordinates. Why it matters: a cold query waits on
+  /// memory, and a mispredicted branch per point would stop the processor
+  /// from running ahead to the next node's loads.
+  @inlinable @inline(__always)
+  static func filter(
+    _ lo: SIMD2<Double>, _ hi: SIMD2<Double>,
+    _ xy: UnsafePointer<Double>, _ ids: UnsafePointer<Int32>, _ n: Int,
+    _ scratch: UnsafeMutablePointer<Int32>,
+    _ report: (UnsafeBufferPointer<Int32>) -> Bool
+  ) -> Bool {
+    var base = 0
+    while base < n {
+      let m = Swift.min(n &- base, scratchCapacity)
+      var k = 0
+      for j in base..<(base &+ m) {
+        scratch[k] = ids[j]
+        k &+= contains(lo, hi, xy, j) ? 1 : 0
+      }
+      if k > 0, !report(UnsafeBufferPointer(start: scratch, count: k)) { return false }
+      base &+= m
+    }
+    return true
+  }
+
   /// Walks the nodes whose boxes meet `rect`; the points of a node whose box
   /// lies inside `rect` are reported without being tested (on a packed tree,
   /// its whole subtree as one run, without visiting the nodes below).
@@ -115,23 +157,29 @@ extension BucketQuadtree {
   public func forEach<C: QueryCounters>(
     in rect: Rect, counters: inout C, _ visit: (Int32) -> Bool
   ) -> Bool {
-    walk(
-      rect, &counters,
-      whole: { counters, ids, n in
-        for j in 0..<n {
-          counters.reportPoints(1)
-          if !visit(ids[j]) { return false }
-        }
-        return true
-      },
-      test: { counters, xy, ids, n in
-        counters.testPoints(n)
-        for j in 0..<n where rect.contains(x: xy[2 &* j], y: xy[2 &* j &+ 1]) {
-          counters.reportPoints(1)
-          if !visit(ids[j]) { return false }
-        }
-        return true
-      })
+    let lo = SIMD2(rect.minX, rect.minY), hi = SIMD2(rect.maxX, rect.maxY)
+    return withUnsafeTemporaryAllocation(of: Int32.self, capacity: Self.scratchCapacity) {
+      scratch in
+      walk(
+        rect, &counters,
+        whole: { counters, ids, n in
+          for j in 0..<n {
+            counters.reportPoints(1)
+            if !visit(ids[j]) { return false }
+          }
+          return true
+        },
+        test: { counters, xy, ids, n in
+          counters.testPoints(n)
+          return Self.filter(lo, hi, xy, ids, n, scratch.baseAddress!) { found in
+            for id in found {
+              counters.reportPoints(1)
+              if !visit(id) { return false }
+            }
+            return true
+          }
+        })
+    }
   }
 
   /// Runs of ids inside `rect` are appended in one copy each.
@@ -141,23 +189,24 @@ extension BucketQuadtree {
   public func query<C: QueryCounters>(
     in rect: Rect, into out: inout [Int32], counters: inout C
   ) {
-    _ = walk(
-      rect, &counters,
-      whole: { counters, ids, n in
-        counters.reportPoints(n)
-        out.append(contentsOf: UnsafeBufferPointer(start: ids, count: n))
-        return true
-      },
-      test: { counters, xy, ids, n in
-        counters.testPoints(n)
-        var k = 0
-        for j in 0..<n where rect.contains(x: xy[2 &* j], y: xy[2 &* j &+ 1]) {
-          out.append(ids[j])
-          k &+= 1
-        }
-        counters.reportPoints(k)
-        return true
-      })
+    let lo = SIMD2(rect.minX, rect.minY), hi = SIMD2(rect.maxX, rect.maxY)
+    withUnsafeTemporaryAllocation(of: Int32.self, capacity: Self.scratchCapacity) { scratch in
+      _ = walk(
+        rect, &counters,
+        whole: { counters, ids, n in
+          counters.reportPoints(n)
+          out.append(contentsOf: UnsafeBufferPointer(start: ids, count: n))
+          return true
+        },
+        test: { counters, xy, ids, n in
+          counters.testPoints(n)
+          return Self.filter(lo, hi, xy, ids, n, scratch.baseAddress!) { found in
+            counters.reportPoints(found.count)
+            out.append(contentsOf: found)
+            return true
+          }
+        })
+    }
   }
 
   /// Runs of ids inside `rect` are counted without reading them.
@@ -165,6 +214,7 @@ extension BucketQuadtree {
   /// - Complexity: O(depth + nodes met + points in partly covered nodes).
   @inlinable
   public func count<C: QueryCounters>(in rect: Rect, counters: inout C) -> Int {
+    let lo = SIMD2(rect.minX, rect.minY), hi = SIMD2(rect.maxX, rect.maxY)
     var total = 0
     _ = walk(
       rect, &counters,
@@ -177,7 +227,7 @@ extension BucketQuadtree {
         counters.testPoints(n)
         var k = 0
         for j in 0..<n {
-          k &+= rect.contains(x: xy[2 &* j], y: xy[2 &* j &+ 1]) ? 1 : 0
+          k &+= Self.contains(lo, hi, xy, j) ? 1 : 0
         }
         counters.reportPoints(k)
         total &+= k

@@ -37,7 +37,8 @@ import _SpatialTestSupport
   @Test func smallTreesAgreeWithTheLinearScan() throws {
     for capacity in [1, 4] {
       for fixture in Fixtures.standard(capacity: capacity) where fixture.points.count <= 2000 {
-        let tree = try BucketQuadtree(points: fixture.points, parameters: parameters(capacity: capacity))
+        let tree = try BucketQuadtree(
+          points: fixture.points, parameters: parameters(capacity: capacity))
         let checker = try IndexChecker(points: fixture.points)
         let queries = QueryFixtures.queries(for: fixture.points, count: 60, seed: 9)
         let problems = checker.differences(tree, queries: queries)
@@ -92,9 +93,11 @@ import _SpatialTestSupport
     let box = Rect(minX: 0, minY: 0, maxX: 10, maxY: 10)
     let outside = Point(x: 10.5, y: 5)
     #expect(throws: IndexError.pointOutsideBounds(id: 1, point: outside, bounds: box)) {
-      try BucketQuadtree(points: [Point(x: 1, y: 1), outside], parameters: parameters(bounds: .fixed(box)))
+      try BucketQuadtree(
+        points: [Point(x: 1, y: 1), outside], parameters: parameters(bounds: .fixed(box)))
     }
-    var tree = try BucketQuadtree(points: [Point(x: 10, y: 10)], parameters: parameters(bounds: .fixed(box)))
+    var tree = try BucketQuadtree(
+      points: [Point(x: 10, y: 10)], parameters: parameters(bounds: .fixed(box)))
     #expect(throws: IndexError.pointOutsideBounds(id: 1, point: outside, bounds: box)) {
       try tree.insert(outside)
     }
@@ -134,12 +137,14 @@ import _SpatialTestSupport
       #expect(p == Parameters(), "\(name)=\(value) changed the parameters")
     }
     var p = Parameters()
-    #expect(throws: IndexError.unknownParameter(name: "depth", known: ["capacity", "maxDepth", "bounds"])) {
+    let known = ["capacity", "maxDepth", "bounds"]
+    #expect(throws: IndexError.unknownParameter(name: "depth", known: known)) {
       try p.set("depth", to: "3")
     }
     // a caller who fills the struct in directly gets the same refusals from the build
     let direct: [Parameters] = [
-      parameters(capacity: 0), parameters(capacity: -1), parameters(maxDepth: 0), parameters(maxDepth: 40),
+      parameters(capacity: 0), parameters(capacity: -1),
+      parameters(maxDepth: 0), parameters(maxDepth: 40),
       parameters(bounds: .fixed(Rect(minX: .nan, minY: 0, maxX: 1, maxY: 1))),
       parameters(bounds: .fixed(Rect(minX: 2, minY: 0, maxX: 1, maxY: 1))),
       parameters(bounds: .fixed(Rect(minX: 0, minY: 0, maxX: 1, maxY: .infinity))),
@@ -156,7 +161,8 @@ import _SpatialTestSupport
     try p.set("capacity", to: "8")
     try p.set("maxdepth", to: "12")
     try p.set("bounds", to: "-10:-5.5:10:5.5")
-    #expect(p == parameters(capacity: 8, maxDepth: 12, bounds: .fixed(Rect(minX: -10, minY: -5.5, maxX: 10, maxY: 5.5))))
+    let box = Rect(minX: -10, minY: -5.5, maxX: 10, maxY: 5.5)
+    #expect(p == parameters(capacity: 8, maxDepth: 12, bounds: .fixed(box)))
     let tree = try BucketQuadtree(points: [Point(x: 0, y: 0)], parameters: p)
     #expect(tree.label == "quadtree(capacity=8,maxDepth=12,bounds=-10.0:-5.5:10.0:5.5)")
     try p.set("bounds", to: "world")
@@ -191,7 +197,8 @@ import _SpatialTestSupport
       for a in [-90.0, -45, 0, 45] {
         queries.append(Rect(minX: a, minY: -90, maxX: a, maxY: 90))  // on a vertical split line
         queries.append(Rect(minX: -180, minY: a / 2, maxX: 180, maxY: a / 2))
-        queries.append(Rect(minX: a, minY: a / 2, maxX: a + 45, maxY: a / 2 + 22.5))  // a quadrant, exactly
+        // exactly a node's box, three levels down
+        queries.append(Rect(minX: a, minY: a / 2, maxX: a + 45, maxY: a / 2 + 22.5))
         queries.append(Rect(minX: a.nextUp, minY: -90, maxX: (a + 45).nextDown, maxY: 90))
       }
       let problems = try IndexChecker(points: points).differences(tree, queries: queries)
@@ -204,7 +211,8 @@ import _SpatialTestSupport
   /// C (100, 50) north-east; the root's center is (0, 0).
   @Test func countersAreDeterministic() throws {
     let points = [Point(x: 10, y: 10), Point(x: -100, y: -50), Point(x: 100, y: 50)]
-    let tree = try BucketQuadtree(points: points, parameters: parameters(capacity: 1, bounds: .world))
+    let tree = try BucketQuadtree(
+      points: points, parameters: parameters(capacity: 1, bounds: .world))
     #expect(tree.nodeCount == 5)
     func work(_ rect: Rect) -> (WorkCounters, [Int32]) {
       var counters = WorkCounters()
@@ -224,7 +232,8 @@ import _SpatialTestSupport
     #expect(work(Rect(minX: -180, minY: -90, maxX: 0, maxY: 0)) ==
       (WorkCounters(nodesVisited: 3, pointsTested: 2, pointsReported: 1), [1]))
     // the whole root box lies inside: one run of ids, reported from the root
-    #expect(work(.world) == (WorkCounters(nodesVisited: 1, pointsTested: 0, pointsReported: 3), [0, 1, 2]))
+    #expect(work(.world) ==
+      (WorkCounters(nodesVisited: 1, pointsTested: 0, pointsReported: 3), [0, 1, 2]))
     // outside the bounds, inverted, NaN: nothing visited
     for rect in [
       Rect(minX: 181, minY: 0, maxX: 190, maxY: 1), Rect(minX: 1, minY: 0, maxX: 0, maxY: 1),
@@ -240,7 +249,8 @@ import _SpatialTestSupport
   /// rectangle is walked node by node until ``BucketQuadtree/compact()``.
   @Test func updatesUnpackUntilCompacted() throws {
     let points = [Point(x: 10, y: 10), Point(x: -100, y: -50), Point(x: 100, y: 50)]
-    var tree = try BucketQuadtree(points: points, parameters: parameters(capacity: 1, bounds: .world))
+    var tree = try BucketQuadtree(
+      points: points, parameters: parameters(capacity: 1, bounds: .world))
     let d = try tree.insert(Point(x: 120, y: 60))  // below C, in a new north-east grandchild
     #expect(d == 3 && tree.nodeCount == 9)
     var counters = WorkCounters()
@@ -312,7 +322,8 @@ import _SpatialTestSupport
 
   @Test func removingEverythingThenRefilling() throws {
     let points = Fixtures.uniform(300, seed: 3)
-    var tree = try BucketQuadtree(points: points, parameters: parameters(capacity: 4, bounds: .world))
+    var tree = try BucketQuadtree(
+      points: points, parameters: parameters(capacity: 4, bounds: .world))
     for (i, p) in points.enumerated().reversed() {
       let removed = tree.remove(id: Int32(i), at: p)
       #expect(removed)

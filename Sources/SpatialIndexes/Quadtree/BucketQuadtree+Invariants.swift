@@ -48,7 +48,8 @@ extension BucketQuadtree: InvariantChecking {
       if n < 0 || n > slots { note("node \(node): \(n) points in \(slots) slots") }
       if packed {
         if start != nextSlot || slots != n {
-          note("packed, but node \(node) has slots \(start)..<\(start + slots) for \(n) points, expected start \(nextSlot)")
+          note("packed, but node \(node) has slots \(start)..<\(start + slots) for \(n) points, "
+            + "expected start \(nextSlot)")
         }
         nextSlot = start + n
       }
@@ -107,7 +108,9 @@ extension BucketQuadtree: InvariantChecking {
     let unreached = reached.count { !$0 }
     if unreached > 0 { note("\(unreached) nodes unreachable from the root") }
     if points != liveCount { note("\(points) points in buckets, count says \(liveCount)") }
-    if packed && nextSlot != ids.count { note("packed, but \(ids.count - nextSlot) slots after the last bucket") }
+    if packed && nextSlot != ids.count {
+      note("packed, but \(ids.count - nextSlot) slots after the last bucket")
+    }
     if ownedSlots + holeSlots != ids.count {
       note("\(ownedSlots) owned + \(holeSlots) hole slots != pool of \(ids.count)")
     }

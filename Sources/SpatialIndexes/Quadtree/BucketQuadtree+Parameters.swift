@@ -51,7 +51,8 @@ extension BucketQuadtree {
               name: "bounds", value: text,
               reason: "expected data, world or minX:minY:maxX:maxY")
           }
-          self = .fixed(Rect(minX: numbers[0], minY: numbers[1], maxX: numbers[2], maxY: numbers[3]))
+          self = .fixed(
+            Rect(minX: numbers[0], minY: numbers[1], maxX: numbers[2], maxY: numbers[3]))
           try validate()
         }
       }
@@ -70,7 +71,9 @@ extension BucketQuadtree {
 
     public init() {}
 
-    public init(capacity: Int = 16, maxDepth: Int = BucketQuadtree.maxDepthLimit, bounds: Bounds = .data) {
+    public init(
+      capacity: Int = 16, maxDepth: Int = BucketQuadtree.maxDepthLimit, bounds: Bounds = .data
+    ) {
       self.capacity = capacity
       self.maxDepth = maxDepth
       self.bounds = bounds

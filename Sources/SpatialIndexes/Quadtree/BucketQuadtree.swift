@@ -31,10 +31,15 @@
 /// its rectangle as one run of ids, without visiting the nodes below. An
 /// insert or removal ends that state until the next ``compact()``: inside
 /// subtrees are then walked node by node (the same ids, more nodes visited).
-/// An insert into a full-to-the-brim repacked bucket moves it to the end of
+/// An insert into a repacked bucket (no spare slot) moves it to the end of
 /// the pool, leaving a hole; the pool compacts itself when holes outnumber
 /// points. A cold query on a large tree is bound by memory latency more than
 /// by arithmetic, which is what the depth-first order is for.
+///
+/// Work counters: a query counts one visited node per node it reaches
+/// (empty leaves are skipped, and so are the nodes below a packed subtree
+/// reported as one run), the points of each bucket it compares with the
+/// rectangle, and every id it reports.
 ///
 /// The bounds are fixed when the index is built, and every point must lie
 /// inside them (``IndexError/pointOutsideBounds(id:point:bounds:)``). By

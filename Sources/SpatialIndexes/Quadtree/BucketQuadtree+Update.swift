@@ -68,27 +68,35 @@ extension BucketQuadtree {
   /// its path, splitting a full leaf on the way, then compacts the pool if
   /// moved buckets left it more holes than points.
   mutating func place(_ p: Point, id: Int32) {
+    // read-only descent to the first bucket with room or the full leaf to split
+    let (capacity, maxDepth) = (Int32(self.capacity), self.maxDepth)
+    let (stride, countField, childField) = (Field.stride, Field.bucketCount, Field.firstChild)
     var node = 0
     var box = bounds
-    var level = 1
-    while true {
-      let r = node * Field.stride
-      if Int(nodes[r + Field.bucketCount]) < capacity || level == maxDepth {
-        append(p, id: id, to: node)
-        break
+    var mustSplit = false
+    nodes.withUnsafeBufferPointer { nodes in
+      let nodes = nodes.baseAddress!
+      var level = 1
+      while true {
+        let r = node &* stride
+        if nodes[r &+ countField] < capacity || level == maxDepth { return }
+        let firstChild = Int(nodes[r &+ childField])
+        if firstChild < 0 {
+          mustSplit = true
+          return
+        }
+        node = firstChild &+ Self.descend(&box, toward: p)
+        level &+= 1
       }
-      var firstChild = Int(nodes[r + Field.firstChild])
-      if firstChild < 0 {
-        firstChild = nodeCount
-        nodes[r + Field.firstChild] = Int32(firstChild)
-        nodes.append(contentsOf: Self.emptyChildren)
-      }
-      let c = Self.center(of: box)
-      let q = Self.quadrant(of: p, c)
-      box = Self.quadrantBox(box, c, q)
-      node = firstChild + q
-      level += 1
     }
+    if mustSplit {
+      // the full leaf gets four empty children; the point goes to its quadrant's
+      let firstChild = nodeCount
+      nodes[node * Field.stride + Field.firstChild] = Int32(firstChild)
+      nodes.append(contentsOf: Self.emptyChildren)
+      node = firstChild + Self.quadrant(of: p, Self.center(of: box))
+    }
+    append(p, id: id, to: node)
     if holeSlots > ids.count - holeSlots {
       repack(tight: false)
     }
@@ -144,8 +152,9 @@ extension BucketQuadtree {
   }
 
   private mutating func growPool(by slots: Int) {
-    coords.append(contentsOf: repeatElement(0, count: 2 * slots))
-    ids.append(contentsOf: repeatElement(-1, count: slots))
+    // contiguous sources take the bulk-copy path, even in a debug build
+    coords.append(contentsOf: [Double](repeating: 0, count: 2 * slots))
+    ids.append(contentsOf: [Int32](repeating: -1, count: slots))
   }
 
   /// Repacks the tree after inserts and removals: no holes or spare slots,

@@ -135,8 +135,8 @@ public struct BucketQuadtree: DynamicSpatialIndex {
     packed = false
     liveCount = 0
     idCount = 0
-    for (i, p) in points.enumerated() {
-      place(p, id: Int32(truncatingIfNeeded: i))
+    for i in points.indices {
+      place(points[i], id: Int32(truncatingIfNeeded: i))
     }
     liveCount = points.count
     idCount = points.count
@@ -187,6 +187,15 @@ extension BucketQuadtree {
   @inlinable @inline(__always)
   static func quadrant(of p: Point, _ c: Point) -> Int {
     (p.x < c.x ? 0 : 1) | (p.y < c.y ? 0 : 2)
+  }
+
+  /// Replaces `box` by its quadrant holding `p` and returns the quadrant.
+  @inlinable @inline(__always)
+  static func descend(_ box: inout Rect, toward p: Point) -> Int {
+    let c = center(of: box)
+    let q = quadrant(of: p, c)
+    box = quadrantBox(box, c, q)
+    return q
   }
 
   /// The box of child `q` of a node with box `box` and center `c`.

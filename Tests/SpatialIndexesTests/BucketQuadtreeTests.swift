@@ -1,0 +1,350 @@
+import SpatialIndexes
+import Testing
+import Workloads
+import _SpatialTestSupport
+
+/// The quadtree's structure: invariants, the depth cap, bounds, parameters,
+/// split lines and deterministic work counts. (Answers are checked against
+/// the linear scan by ``ConformanceTests`` and again here after updates.)
+@Suite struct BucketQuadtreeTests {
+  typealias Parameters = BucketQuadtree.Parameters
+
+  private func parameters(
+    capacity: Int = 16, maxDepth: Int = 32, bounds: Parameters.Bounds = .data
+  ) -> Parameters {
+    Parameters(capacity: capacity, maxDepth: maxDepth, bounds: bounds)
+  }
+
+  private func expectSound(_ tree: BucketQuadtree, _ context: String = "") {
+    let problems = tree._invariantViolations()
+    #expect(problems.isEmpty, "\(context): \(problems)")
+  }
+
+  // MARK: Builds
+
+  @Test(arguments: [1, 4, 16, 128])
+  func invariantsAfterBuild(capacity: Int) throws {
+    for fixture in Fixtures.standard(capacity: capacity) {
+      for maxDepth in [1, 3, 32] {
+        let tree = try BucketQuadtree(
+          points: fixture.points, parameters: parameters(capacity: capacity, maxDepth: maxDepth))
+        expectSound(tree, "capacity \(capacity), maxDepth \(maxDepth), \(fixture)")
+        #expect(tree.count == fixture.points.count)
+      }
+    }
+  }
+
+  @Test func smallTreesAgreeWithTheLinearScan() throws {
+    for capacity in [1, 4] {
+      for fixture in Fixtures.standard(capacity: capacity) where fixture.points.count <= 2000 {
+        let tree = try BucketQuadtree(
+          points: fixture.points, parameters: parameters(capacity: capacity))
+        let checker = try IndexChecker(points: fixture.points)
+        let queries = QueryFixtures.queries(for: fixture.points, count: 60, seed: 9)
+        let problems = checker.differences(tree, queries: queries)
+        #expect(problems.isEmpty, "capacity \(capacity), \(fixture): \(problems)")
+      }
+    }
+  }
+
+  @Test(arguments: [4, 16])
+  func nodeCountAroundCapacity(capacity: Int) throws {
+    let box = Rect(minX: 0, minY: 0, maxX: 1, maxY: 1)
+    for (n, nodes) in [(capacity - 1, 1), (capacity, 1), (capacity + 1, 5)] {
+      let points = Fixtures.uniform(n, seed: UInt64(n), in: box)
+      let tree = try BucketQuadtree(points: points, parameters: parameters(capacity: capacity))
+      #expect(tree.nodeCount == nodes, "n = \(n)")
+      #expect(tree.count(in: box) == n)
+      expectSound(tree, "n = \(n)")
+    }
+  }
+
+  @Test func emptyDataUsesWorldBounds() throws {
+    var tree = try BucketQuadtree(points: [])
+    #expect(tree.bounds == .world)
+    #expect(tree.parameterValues.last == ParameterValue("bounds", "world"))
+    #expect(tree.ids(in: .world).isEmpty)
+    let id = try tree.insert(Point(x: -180, y: 90))
+    #expect(id == 0)
+    #expect(tree.ids(in: .world) == [0])
+    expectSound(tree)
+  }
+
+  /// The original's stack overflow: every `capacity` duplicates add a level.
+  @Test func depthCapHoldsManyIdenticalPoints() throws {
+    let p = Point(x: 2.3522, y: 48.8566)
+    let n = 300_000
+    let tree = try BucketQuadtree(
+      points: Fixtures.identical(n, at: p), parameters: parameters(capacity: 4, bounds: .world))
+    // one full node per level above the cap, plus 3 empty siblings each
+    #expect(tree.nodeCount == 1 + 4 * 31)
+    expectSound(tree)
+    #expect(tree.count(in: Rect(minX: p.x, minY: p.y, maxX: p.x, maxY: p.y)) == n)
+    var counters = WorkCounters()
+    var ids: [Int32] = []
+    tree.query(in: Rect(minX: 0, minY: 0, maxX: 10, maxY: 90), into: &ids, counters: &counters)
+    #expect(ids.count == n)
+    #expect(counters.pointsReported == n)
+  }
+
+  // MARK: Bounds and parameters
+
+  @Test func pointsOutsideExplicitBoundsThrow() throws {
+    let box = Rect(minX: 0, minY: 0, maxX: 10, maxY: 10)
+    let outside = Point(x: 10.5, y: 5)
+    #expect(throws: IndexError.pointOutsideBounds(id: 1, point: outside, bounds: box)) {
+      try BucketQuadtree(
+        points: [Point(x: 1, y: 1), outside], parameters: parameters(bounds: .fixed(box)))
+    }
+    var tree = try BucketQuadtree(
+      points: [Point(x: 10, y: 10)], parameters: parameters(bounds: .fixed(box)))
+    #expect(throws: IndexError.pointOutsideBounds(id: 1, point: outside, bounds: box)) {
+      try tree.insert(outside)
+    }
+    do {
+      _ = try tree.insert(Point(x: .nan, y: 0))
+      Issue.record("a NaN point was inserted")
+    } catch {
+      guard case .nonFinitePoint(id: 1, _) = error else {
+        Issue.record("\(error)")
+        return
+      }
+    }
+    #expect(try tree.insert(Point(x: 0, y: 0)) == 1)  // on the corner: inside
+    #expect(tree.count == 2)
+  }
+
+  @Test func defaultBoundsRefuseInsertsOutsideTheData() throws {
+    var tree = try BucketQuadtree(points: [Point(x: 0, y: 0), Point(x: 2, y: 1)])
+    #expect(tree.bounds == Rect(minX: 0, minY: 0, maxX: 2, maxY: 1))
+    #expect(throws: IndexError.self) { try tree.insert(Point(x: 3, y: 0)) }
+    #expect(try tree.insert(Point(x: 1, y: 1)) == 2)
+    #expect(throws: IndexError.nonFinitePoint(id: 1, point: Point(x: 0, y: .infinity))) {
+      try BucketQuadtree(points: [Point(x: 0, y: 0), Point(x: 0, y: .infinity)])
+    }
+  }
+
+  @Test func invalidParametersThrowFromSetAndFromInit() throws {
+    let refused: [(String, String)] = [
+      ("capacity", "0"), ("capacity", "-1"), ("capacity", "four"), ("capacity", ""),
+      ("maxDepth", "0"), ("maxDepth", "33"),
+      ("bounds", "nan:0:1:1"), ("bounds", "0:0:inf:1"), ("bounds", "1:0:0:1"),
+      ("bounds", "0:1:1:0"), ("bounds", "0:0:1"), ("bounds", "0:0:1:1:2"), ("bounds", "earth"),
+    ]
+    for (name, value) in refused {
+      var p = Parameters()
+      #expect(throws: IndexError.self, "\(name)=\(value)") { try p.set(name, to: value) }
+      #expect(p == Parameters(), "\(name)=\(value) changed the parameters")
+    }
+    var p = Parameters()
+    let known = ["capacity", "maxDepth", "bounds"]
+    #expect(throws: IndexError.unknownParameter(name: "depth", known: known)) {
+      try p.set("depth", to: "3")
+    }
+    // a caller who fills the struct in directly gets the same refusals from the build
+    let direct: [Parameters] = [
+      parameters(capacity: 0), parameters(capacity: -1),
+      parameters(maxDepth: 0), parameters(maxDepth: 40),
+      parameters(bounds: .fixed(Rect(minX: .nan, minY: 0, maxX: 1, maxY: 1))),
+      parameters(bounds: .fixed(Rect(minX: 2, minY: 0, maxX: 1, maxY: 1))),
+      parameters(bounds: .fixed(Rect(minX: 0, minY: 0, maxX: 1, maxY: .infinity))),
+    ]
+    for params in direct {
+      #expect(throws: IndexError.self, "\(params)") {
+        try BucketQuadtree(points: [Point(x: 0.5, y: 0.5)], parameters: params)
+      }
+    }
+  }
+
+  @Test func parametersParseAndReport() throws {
+    var p = Parameters()
+    try p.set("capacity", to: "8")
+    try p.set("maxdepth", to: "12")
+    try p.set("bounds", to: "-10:-5.5:10:5.5")
+    let box = Rect(minX: -10, minY: -5.5, maxX: 10, maxY: 5.5)
+    #expect(p == parameters(capacity: 8, maxDepth: 12, bounds: .fixed(box)))
+    let tree = try BucketQuadtree(points: [Point(x: 0, y: 0)], parameters: p)
+    #expect(tree.label == "quadtree(capacity=8,maxDepth=12,bounds=-10.0:-5.5:10.0:5.5)")
+    try p.set("bounds", to: "world")
+    #expect(p.bounds == .world)
+    try p.set("bounds", to: "data")
+    #expect(p.bounds == .data)
+    let defaults = try BucketQuadtree(points: [Point(x: 1, y: 2), Point(x: 3, y: 5)])
+    #expect(defaults.parameterValues == [
+      ParameterValue("capacity", "16"), ParameterValue("maxDepth", "32"),
+      ParameterValue("bounds", "1.0:2.0:3.0:5.0"),
+    ])
+    #expect(Parameters.descriptions.map(\.name) == ["capacity", "maxDepth", "bounds"])
+  }
+
+  // MARK: Geometry
+
+  /// Points exactly on split lines go east / north, and queries whose edges
+  /// are those lines find them.
+  @Test func pointsOnSplitLines() throws {
+    var points: [Point] = []
+    for x in [-180.0, -90, -45, 0, 45, 90, 180] {
+      for y in [-90.0, -45, -22.5, 0, 22.5, 45, 90] {
+        points.append(Point(x: x, y: y))
+        points.append(Point(x: x, y: y))
+      }
+    }
+    for capacity in [1, 2, 4] {
+      let tree = try BucketQuadtree(
+        points: points, parameters: parameters(capacity: capacity, bounds: .world))
+      expectSound(tree, "capacity \(capacity)")
+      var queries: [Rect] = []
+      for a in [-90.0, -45, 0, 45] {
+        queries.append(Rect(minX: a, minY: -90, maxX: a, maxY: 90))  // on a vertical split line
+        queries.append(Rect(minX: -180, minY: a / 2, maxX: 180, maxY: a / 2))
+        // exactly a node's box, three levels down
+        queries.append(Rect(minX: a, minY: a / 2, maxX: a + 45, maxY: a / 2 + 22.5))
+        queries.append(Rect(minX: a.nextUp, minY: -90, maxX: (a + 45).nextDown, maxY: 90))
+      }
+      let problems = try IndexChecker(points: points).differences(tree, queries: queries)
+      #expect(problems.isEmpty, "capacity \(capacity): \(problems)")
+    }
+  }
+
+  /// Work counts a reader can check by hand. Capacity 1, world bounds:
+  /// A (10, 10) stays in the root, B (-100, -50) goes south-west and
+  /// C (100, 50) north-east; the root's center is (0, 0).
+  @Test func countersAreDeterministic() throws {
+    let points = [Point(x: 10, y: 10), Point(x: -100, y: -50), Point(x: 100, y: 50)]
+    let tree = try BucketQuadtree(
+      points: points, parameters: parameters(capacity: 1, bounds: .world))
+    #expect(tree.nodeCount == 5)
+    func work(_ rect: Rect) -> (WorkCounters, [Int32]) {
+      var counters = WorkCounters()
+      var ids: [Int32] = []
+      tree.forEach(in: rect, counters: &counters) { ids.append($0); return true }
+      var again = WorkCounters()
+      _ = tree.count(in: rect, counters: &again)
+      #expect(again == counters, "count(in:) and forEach disagree on \(rect)")
+      return (counters, ids.sorted())
+    }
+    // the root is tested (A inside), only the north-east child meets the rect (C inside)
+    #expect(work(Rect(minX: 5, minY: 5, maxX: 150, maxY: 80)) ==
+      (WorkCounters(nodesVisited: 2, pointsTested: 2, pointsReported: 2), [0, 2]))
+    // exactly the south-west quadrant: the root is tested (A outside), the south-west child
+    // lies inside and is reported untested (B), the two empty leaves are skipped, and the
+    // north-east child touches the rect's corner: visited, C tested (outside)
+    #expect(work(Rect(minX: -180, minY: -90, maxX: 0, maxY: 0)) ==
+      (WorkCounters(nodesVisited: 3, pointsTested: 2, pointsReported: 1), [1]))
+    // the whole root box lies inside: one run of ids, reported from the root
+    #expect(work(.world) ==
+      (WorkCounters(nodesVisited: 1, pointsTested: 0, pointsReported: 3), [0, 1, 2]))
+    // outside the bounds, inverted, NaN: nothing visited
+    for rect in [
+      Rect(minX: 181, minY: 0, maxX: 190, maxY: 1), Rect(minX: 1, minY: 0, maxX: 0, maxY: 1),
+      Rect(minX: .nan, minY: 0, maxX: 1, maxY: 1),
+    ] {
+      #expect(work(rect) == (WorkCounters(), []))
+    }
+    let infinite = Rect(minX: -.infinity, minY: -.infinity, maxX: .infinity, maxY: .infinity)
+    #expect(work(infinite).1 == [0, 1, 2])
+  }
+
+  /// After an update the pool is no longer packed: a subtree inside the
+  /// rectangle is walked node by node until ``BucketQuadtree/compact()``.
+  @Test func updatesUnpackUntilCompacted() throws {
+    let points = [Point(x: 10, y: 10), Point(x: -100, y: -50), Point(x: 100, y: 50)]
+    var tree = try BucketQuadtree(
+      points: points, parameters: parameters(capacity: 1, bounds: .world))
+    let d = try tree.insert(Point(x: 120, y: 60))  // below C, in a new north-east grandchild
+    #expect(d == 3 && tree.nodeCount == 9)
+    var counters = WorkCounters()
+    #expect(tree.count(in: .world, counters: &counters) == 4)
+    // root, south-west child, north-east child, its non-empty child
+    #expect(counters == WorkCounters(nodesVisited: 4, pointsTested: 0, pointsReported: 4))
+    expectSound(tree, "after insert")
+    tree.compact()
+    expectSound(tree, "compacted")
+    counters = WorkCounters()
+    #expect(tree.count(in: .world, counters: &counters) == 4)
+    #expect(counters == WorkCounters(nodesVisited: 1, pointsTested: 0, pointsReported: 4))
+    let removed = tree.remove(id: 1, at: points[1])
+    #expect(removed)
+    expectSound(tree, "after removal")
+    counters = WorkCounters()
+    #expect(tree.ids(in: .world).sorted() == [0, 2, 3])
+    #expect(tree.count(in: .world, counters: &counters) == 3)
+    #expect(counters == WorkCounters(nodesVisited: 3, pointsTested: 0, pointsReported: 3))
+  }
+
+  // MARK: Updates
+
+  /// Seeded inserts and removals, mirrored in a linear-scan model; duplicates
+  /// and a low depth cap make buckets overflow and move in the pool.
+  @Test(arguments: [(1, 32), (4, 6), (16, 32)])
+  func randomUpdatesMatchTheModel(capacity: Int, maxDepth: Int) throws {
+    var g = SplitMix64(seed: UInt64(capacity * 100 + maxDepth))
+    let initial = Fixtures.clustered(1500, blobs: 5, seed: 11)
+    var tree = try BucketQuadtree(
+      points: initial,
+      parameters: parameters(capacity: capacity, maxDepth: maxDepth, bounds: .world))
+    var checker = try IndexChecker(points: initial)
+    var live = Array(0..<Int32(initial.count))
+    for step in 1...3000 {
+      if g.nextUnit() < 0.55 || live.isEmpty {
+        let p: Point
+        switch g.nextInt(below: 3) {
+        case 0: p = checker.points[g.nextInt(below: checker.points.count)]  // a duplicate
+        case 1: p = Fixtures.clustered(1, blobs: 5, seed: 11 &+ UInt64(step))[0]
+        default: p = Point(x: g.nextDouble(in: -180, 180), y: g.nextDouble(in: -90, 90))
+        }
+        let id = try tree.insert(p)
+        let modelID = try checker.reference.insert(p)
+        #expect(modelID == id)
+        checker.points.append(p)
+        live.append(id)
+      } else {
+        let k = g.nextInt(below: live.count)
+        let id = live.remove(at: k)
+        let p = checker.points[Int(id)]
+        let wrongPoint = tree.remove(id: id, at: Point(x: p.x + 1e-9, y: p.y))
+        let removed = tree.remove(id: id, at: p)
+        let again = tree.remove(id: id, at: p)
+        #expect(!wrongPoint && removed && !again)
+        checker.reference.remove(id: id, at: p)
+      }
+      if step == 2000 { tree.compact() }
+      if step % 500 == 0 {
+        expectSound(tree, "step \(step)")
+        let queries = QueryFixtures.queries(for: checker.points, count: 40, seed: UInt64(step))
+        let problems = checker.differences(tree, queries: queries)
+        #expect(problems.isEmpty, "step \(step): \(problems)")
+      }
+    }
+    #expect(tree.count == live.count)
+    #expect(tree.nextID == Int32(checker.points.count))
+  }
+
+  @Test func removingEverythingThenRefilling() throws {
+    let points = Fixtures.uniform(300, seed: 3)
+    var tree = try BucketQuadtree(
+      points: points, parameters: parameters(capacity: 4, bounds: .world))
+    for (i, p) in points.enumerated().reversed() {
+      let removed = tree.remove(id: Int32(i), at: p)
+      #expect(removed)
+    }
+    #expect(tree.count == 0)
+    #expect(tree.ids(in: .world).isEmpty)
+    expectSound(tree, "emptied")
+    let neverInserted = tree.remove(id: 300, at: points[0])
+    let negative = tree.remove(id: -1, at: points[0])
+    let nan = tree.remove(id: 0, at: Point(x: .nan, y: 0))
+    #expect(!neverInserted && !negative && !nan)
+    for p in points { _ = try tree.insert(p) }
+    #expect(tree.count == points.count)
+    #expect(Set(tree.ids(in: .world)) == Set(300..<600))
+    expectSound(tree, "refilled")
+  }
+
+  @Test func memoryStaysSmall() throws {
+    let n = 50_000
+    let tree = try BucketQuadtree(points: Fixtures.uniform(n, seed: 8))
+    let perPoint = Double(tree.memoryBytes) / Double(n)
+    #expect(perPoint >= 20 && perPoint <= 30, "\(perPoint) bytes per point")
+  }
+}

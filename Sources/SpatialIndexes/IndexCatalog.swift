@@ -4,6 +4,7 @@
 /// type here, and the conformance tests, `bench list` and `bench run` pick it up.
 public let allIndexTypes: [any SpatialIndex.Type] = [
   LinearScanIndex.self,
+  GridHashIndex.self,
 ]
 
 /// The index type called `name` (as in `bench --index NAME`), if any.

@@ -1,7 +1,9 @@
 extension GridHashIndex {
-  /// Calls `body(start, count, interior)` for every non-empty cell that the
-  /// cell range of `rect` covers; `interior` cells need no point test (see
-  /// the type's documentation). Stops and returns `false` when `body` does.
+  /// Calls `body(start, count, interior)` for the non-empty cells that the
+  /// cell range of `rect` covers; `interior` runs need no point test (see
+  /// the type's documentation). Consecutive cells of the same kind whose runs
+  /// are adjacent in the pool (a row of a freshly built dense grid) are passed
+  /// as one run. Stops and returns `false` when `body` does.
   ///
   /// `rect` must be valid (no NaN, min ≤ max); infinite bounds are fine.
   @inlinable @inline(__always)
@@ -14,7 +16,22 @@ extension GridHashIndex {
     let r0 = g.row(rect.minY), r1 = g.row(rect.maxY)
     var visited = 0
     defer { cellsVisited &+= visited }
-    return runs.withUnsafeBufferPointer { runs in
+    // the pending run: passed on when the next cell does not extend it
+    var runStart = 0, runCount = 0, runInterior = false
+    @inline(__always)
+    func add(_ start: Int, _ n: Int, _ interior: Bool) -> Bool {
+      if runCount > 0, (interior != runInterior) || (start != runStart &+ runCount) {
+        if !body(runStart, runCount, runInterior) { return false }
+        runCount = 0
+      }
+      if runCount == 0 {
+        runStart = start
+        runInterior = interior
+      }
+      runCount &+= n
+      return true
+    }
+    let finished = runs.withUnsafeBufferPointer { runs in
       if !isSparse {
         for r in r0...r1 {
           let innerRow = (r > r0) & (r < r1)
@@ -23,7 +40,7 @@ extension GridHashIndex {
             visited &+= 1
             let k = base &+ c
             let n = Int(runs[2 &* k &+ 1])
-            if n > 0, !body(Int(runs[2 &* k]), n, innerRow & (c > c0) & (c < c1)) {
+            if n > 0, !add(Int(runs[2 &* k]), n, innerRow & (c > c0) & (c < c1)) {
               return false
             }
           }
@@ -43,7 +60,7 @@ extension GridHashIndex {
                 of: _GridGeometry.key(column: c, row: r), in: keys, shift: hashShift)
               guard s >= 0 else { continue }
               let n = Int(runs[2 &* s &+ 1])
-              if n > 0, !body(Int(runs[2 &* s]), n, innerRow & (c > c0) & (c < c1)) {
+              if n > 0, !add(Int(runs[2 &* s]), n, innerRow & (c > c0) & (c < c1)) {
                 return false
               }
             }
@@ -59,11 +76,13 @@ extension GridHashIndex {
           guard (c >= c0) & (c <= c1) & (r >= r0) & (r <= r1) else { continue }
           let n = Int(runs[2 &* s &+ 1])
           let interior = (c > c0) & (c < c1) & (r > r0) & (r < r1)
-          if n > 0, !body(Int(runs[2 &* s]), n, interior) { return false }
+          if n > 0, !add(Int(runs[2 &* s]), n, interior) { return false }
         }
         return true
       }
     }
+    guard finished else { return false }
+    return runCount == 0 || body(runStart, runCount, runInterior)
   }
 
   /// - Complexity: O(cells in range + points in border cells + ids reported).

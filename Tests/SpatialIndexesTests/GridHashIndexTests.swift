@@ -196,9 +196,12 @@ import _SpatialTestSupport
     }
     let grid = try GridHashIndex(points: points, parameters: Parameters(cellSize: 1, storage: storage))
     #expect(grid.parameterValues.contains(ParameterValue("cells", "4x4")))
-    // columns and rows 0...2: 9 cells; (1, 1) is interior; the 8 others are tested
+    // columns and rows 0...2: 9 cells; (1, 1) is interior; the 8 others are
+    // tested. Dense visits the 9 cells of the range; sparse (a 32-slot table:
+    // 9 > 32 / 8) scans its 16 stored cells instead of 9 lookups.
     let rect = Rect(minX: 0.6, minY: 0.6, maxX: 3.4, maxY: 3.4)
-    let expected = WorkCounters(nodesVisited: 9, pointsTested: 8, pointsReported: 4)
+    let expected = WorkCounters(
+      nodesVisited: storage == .dense ? 9 : 16, pointsTested: 8, pointsReported: 4)
 
     var c = WorkCounters()
     var ids: [Int32] = []
@@ -215,6 +218,11 @@ import _SpatialTestSupport
     #expect(grid.forEach(in: rect, counters: &c) { seen.append($0); return true })
     #expect(c == expected)
     #expect(seen.sorted() == [5, 6, 9, 10])
+
+    // one cell: sparse looks it up (1 ≤ 32 / 8) instead of scanning
+    c = WorkCounters()
+    #expect(grid.count(in: Rect(minX: 1.5, minY: 1.5, maxX: 2.4, maxY: 2.4), counters: &c) == 1)
+    #expect(c == WorkCounters(nodesVisited: 1, pointsTested: 1, pointsReported: 1))
 
     c = WorkCounters()
     #expect(!grid.forEach(in: rect, counters: &c) { _ in false })

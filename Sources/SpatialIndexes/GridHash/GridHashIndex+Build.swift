@@ -145,10 +145,15 @@ extension GridHashIndex {
 
   // MARK: The sparse hash table
 
-  /// Fibonacci hashing: the top bits of the key times 2⁶⁴/φ.
+  /// The home slot of `key`: aligned groups of 8 columns of a row share one
+  /// hash (Fibonacci hashing: the top bits of the group times 2⁶⁴/φ) and
+  /// take consecutive slots, so a query's lookups along a row touch one
+  /// cache line of keys, and the build lays their runs out side by side.
   @inlinable @inline(__always)
   static func _home(of key: Int64, shift: Int) -> Int {
-    Int(truncatingIfNeeded: (UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) &>> UInt64(shift))
+    let group = UInt64(bitPattern: key) &>> 3
+    let h = Int(truncatingIfNeeded: (group &* 0x9E37_79B9_7F4A_7C15) &>> UInt64(shift))
+    return (h & ~7) | Int(truncatingIfNeeded: key & 7)
   }
 
   /// The table slot holding `key`, or -1. The table is never more than half

@@ -30,8 +30,9 @@
 /// table (linear probing, load ≤ 1/2) keyed by `row << 31 | column`. Columns
 /// and rows are limited to 2³¹ each, so a key never overflows; an explicit
 /// cell size whose grid over the data would need more throws
-/// ``IndexError/invalidParameter(name:value:reason:)``. A sparse query over
-/// more cells than the table has slots scans the table instead of the range.
+/// ``IndexError/invalidParameter(name:value:reason:)``. A sparse query whose
+/// range has more than 1/8 as many cells as the table has slots scans the
+/// table instead of looking each cell up.
 ///
 /// **Automatic cell size.** With `T = n / pointsPerCell` target cells, the
 /// cell side `s` solves `(w/s + 1)(h/s + 1) = T` for the data's width `w` and
@@ -43,9 +44,10 @@
 /// or sparse lookups) or per stored cell examined (sparse scan), one test per
 /// point compared with the rectangle, one report per id reported.
 ///
-/// Inspired by the "spatial hashing" of Teschner et al., "Optimized Spatial
-/// Hashing for Collision Detection of Deformable Objects" (VMV 2003), with a
-/// static CSR layout as in counting-sort grids.
+/// Sparse storage is the "spatial hashing" of Teschner et al., "Optimized
+/// Spatial Hashing for Collision Detection of Deformable Objects" (VMV 2003);
+/// the build's layout is the compressed sparse row (CSR) form that a counting
+/// sort produces.
 ///
 /// - Complexity: build O(*n*); a query O(cells in range + points in border
 ///   cells + ids reported); insert and remove O(points in the cell) amortised.

@@ -27,9 +27,13 @@ extension GridHashIndex {
     /// Dense cell array, sparse hash of occupied cells, or chosen by size.
     public var storage: Storage
 
-    /// The default target of the automatic cell size, chosen from a sweep of
-    /// 1, 2, 4, 8 and 16 over 1M uniform and clustered points (see the
-    /// GridHash README in the type's documentation).
+    /// The default target of the automatic cell size, from a sweep of 1, 2,
+    /// 4, 8 and 16 over 1M uniform and 1M clustered points (20 Gaussian
+    /// blobs), queries of 1e-7, 1e-4 and 1e-2 of the world's area: uniform
+    /// data and large queries favour 8–16, small queries in dense clusters
+    /// favour 1–2. 4 is never more than 2.5× slower than the best setting of
+    /// any of those cases (8 is up to 3.6×, 2 up to 2.6×), and takes 22 bytes
+    /// per point.
     public static let defaultPointsPerCell = 4
 
     public init() {

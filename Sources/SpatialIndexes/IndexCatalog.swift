@@ -5,6 +5,7 @@
 public let allIndexTypes: [any SpatialIndex.Type] = [
   LinearScanIndex.self,
   BucketQuadtree.self,
+  GridHashIndex.self,
   KDTreeIndex.self,
 ]
 

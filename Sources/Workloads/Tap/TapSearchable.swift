@@ -47,3 +47,5 @@ extension TapSearchable {
 
 extension LinearScanIndex: TapSearchable {}
 extension KDTreeIndex: TapSearchable {}
+extension BucketQuadtree: TapSearchable {}
+extension GridHashIndex: TapSearchable {}

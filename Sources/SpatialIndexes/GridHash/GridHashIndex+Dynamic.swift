@@ -1,0 +1,161 @@
+extension GridHashIndex {
+  /// Inserts since the last build that trigger a rebuild: at least this many,
+  /// and at least the number of points held at that build.
+  static let rebuildMinimumInserts = 64
+
+  /// Adds `point` to its cell (a border cell if it lies outside the build bounds).
+  ///
+  /// A full cell moves to the end of the pool with twice its capacity. After
+  /// as many inserts as the index held at its last build, the grid is rebuilt
+  /// over the current points, so its bounds and automatic cell size follow them.
+  ///
+  /// - Complexity: O(points in the cell) amortised.
+  public mutating func insert(_ point: Point) throws(IndexError) -> Int32 {
+    guard point.isFinite else { throw .nonFinitePoint(id: Int(nextIDValue), point: point) }
+    guard nextIDValue < Int32.max else {
+      throw .tooManyPoints(count: Int(nextIDValue) + 1, limit: maximumPointCount)
+    }
+    let id = nextIDValue
+    let slot = isSparse
+      ? slotForInsert(key: _GridGeometry.key(
+          column: geometry.column(point.x), row: geometry.row(point.y)))
+      : geometry.row(point.y) * geometry.cellsX + geometry.column(point.x)
+    materializeCapacities()
+    let n = Int(runs[2 * slot + 1])
+    if n == Int(capacities[slot]) { try grow(slot: slot) }
+    let at = Int(runs[2 * slot]) + n
+    coords[2 * at] = point.x
+    coords[2 * at + 1] = point.y
+    ids[at] = id
+    runs[2 * slot + 1] += 1
+    liveCount += 1
+    nextIDValue += 1
+    insertsSinceBuild += 1
+    if insertsSinceBuild >= max(Self.rebuildMinimumInserts, builtCount) {
+      rebuild()
+    } else if holes > ids.count / 2 {
+      compact()
+    }
+    return id
+  }
+
+  /// Removes `id` from the cell `point` maps to, moving the cell's last point
+  /// into its slot.
+  ///
+  /// - Returns: `false` if that cell holds no point `id` at `point`.
+  /// - Complexity: O(points in the cell) amortised.
+  @discardableResult
+  public mutating func remove(id: Int32, at point: Point) -> Bool {
+    guard point.isFinite else { return false }
+    let c = geometry.column(point.x), r = geometry.row(point.y)
+    let slot: Int
+    if isSparse {
+      slot = keys.withUnsafeBufferPointer {
+        Self._slot(of: _GridGeometry.key(column: c, row: r), in: $0, shift: hashShift)
+      }
+      guard slot >= 0 else { return false }
+    } else {
+      slot = r * geometry.cellsX + c
+    }
+    let start = Int(runs[2 * slot]), n = Int(runs[2 * slot + 1])
+    guard let at = (start..<(start + n)).first(where: {
+      ids[$0] == id && coords[2 * $0] == point.x && coords[2 * $0 + 1] == point.y
+    }) else { return false }
+    materializeCapacities()  // the cell keeps the slot it frees
+    let last = start + n - 1
+    ids[at] = ids[last]
+    coords[2 * at] = coords[2 * last]
+    coords[2 * at + 1] = coords[2 * last + 1]
+    runs[2 * slot + 1] -= 1
+    liveCount -= 1
+    if ids.count > Self.rebuildMinimumInserts, liveCount < ids.count / 4 { compact() }
+    return true
+  }
+
+  /// Gives every cell an explicit capacity (equal to its count) before a change.
+  mutating func materializeCapacities() {
+    guard capacities.isEmpty else { return }
+    let cells = runs.count / 2
+    capacities = [Int32](unsafeUninitializedCapacity: cells) { buffer, initialized in
+      for c in 0..<cells { buffer[c] = runs[2 * c + 1] }
+      initialized = cells
+    }
+  }
+
+  /// Moves the run of a full cell to the end of the pool with twice the
+  /// capacity (or extends it in place when it already ends the pool).
+  mutating func grow(slot: Int) throws(IndexError) {
+    let start = Int(runs[2 * slot]), capacity = Int(capacities[slot])
+    let newCapacity = max(2, 2 * capacity)
+    let atEnd = capacity > 0 && start + capacity == ids.count
+    let extra = atEnd ? newCapacity - capacity : newCapacity
+    if ids.count + extra > Int(Int32.max) {
+      compact()
+      materializeCapacities()
+      if ids.count + newCapacity > Int(Int32.max) {
+        throw .tooManyPoints(count: liveCount + 1, limit: maximumPointCount)
+      }
+      return try grow(slot: slot)
+    }
+    let newStart = atEnd ? start : ids.count
+    coords.append(contentsOf: repeatElement(0, count: 2 * extra))
+    ids.append(contentsOf: repeatElement(0, count: extra))
+    if !atEnd {
+      let n = Int(runs[2 * slot + 1])
+      for i in 0..<n {
+        ids[newStart + i] = ids[start + i]
+        coords[2 * (newStart + i)] = coords[2 * (start + i)]
+        coords[2 * (newStart + i) + 1] = coords[2 * (start + i) + 1]
+      }
+      holes += capacity
+      runs[2 * slot] = Int32(newStart)
+    }
+    capacities[slot] = Int32(newCapacity)
+  }
+
+  /// Lays the runs out again contiguously in cell order, capacity == count.
+  mutating func compact() {
+    var xy = [Double](repeating: 0, count: 2 * liveCount)
+    var pool = [Int32](repeating: 0, count: liveCount)
+    var at = 0
+    for c in 0..<(runs.count / 2) {
+      let start = Int(runs[2 * c]), n = Int(runs[2 * c + 1])
+      for i in 0..<n {
+        pool[at + i] = ids[start + i]
+        xy[2 * (at + i)] = coords[2 * (start + i)]
+        xy[2 * (at + i) + 1] = coords[2 * (start + i) + 1]
+      }
+      runs[2 * c] = Int32(at)
+      at += n
+    }
+    coords = xy
+    ids = pool
+    capacities = []
+    holes = 0
+  }
+
+  /// Builds the grid again over the live points (new bounds, new automatic
+  /// cell size, dense or sparse anew). If the parameters no longer fit the
+  /// data (an explicit cell size now needing more than 2³¹ columns), keeps
+  /// the current grid, compacted: clamping still finds every point.
+  mutating func rebuild() {
+    var points: [Point] = []
+    var pointIDs: [Int32] = []
+    points.reserveCapacity(liveCount)
+    pointIDs.reserveCapacity(liveCount)
+    for c in 0..<(runs.count / 2) {
+      let start = Int(runs[2 * c]), n = Int(runs[2 * c + 1])
+      for i in start..<(start + n) {
+        points.append(Point(x: coords[2 * i], y: coords[2 * i + 1]))
+        pointIDs.append(ids[i])
+      }
+    }
+    do {
+      self = try Self(building: points, ids: pointIDs, parameters: parameters, nextID: nextIDValue)
+    } catch {
+      compact()
+      builtCount = liveCount
+      insertsSinceBuild = 0
+    }
+  }
+}

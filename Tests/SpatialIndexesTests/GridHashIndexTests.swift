@@ -1,0 +1,351 @@
+import SpatialIndexes
+import Testing
+import Workloads
+import _SpatialTestSupport
+
+/// Structure tests for ``GridHashIndex``: the conformance suite checks answers
+/// with default parameters; these check the grid's own promises.
+@Suite struct GridHashIndexTests {
+  typealias Parameters = GridHashIndex.Parameters
+
+  private func expectSound(
+    _ grid: GridHashIndex, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let problems = grid._invariantViolations()
+    #expect(problems.isEmpty, "\(what): \(problems)", sourceLocation: sourceLocation)
+  }
+
+  private func expectSameAnswers(
+    _ grid: GridHashIndex, _ checker: IndexChecker, _ queries: [Rect], _ what: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let problems = checker.differences(grid, queries: queries)
+    #expect(problems.isEmpty, "\(what): \(problems.joined(separator: "; "))",
+            sourceLocation: sourceLocation)
+  }
+
+  // MARK: Build
+
+  @Test(arguments: [
+    Parameters(storage: .sparse),
+    Parameters(cellSize: 0.01, storage: .sparse),
+    Parameters(cellSize: 7, storage: .dense),
+    Parameters(pointsPerCell: 1),
+  ])
+  func fixturesWithOtherParameters(parameters: Parameters) throws {
+    for fixture in Fixtures.standard() {
+      let grid = try GridHashIndex(points: fixture.points, parameters: parameters)
+      expectSound(grid, "\(fixture)")
+      let checker = try IndexChecker(points: fixture.points)
+      let queries = QueryFixtures.queries(for: fixture.points, count: 24, seed: 9)
+      expectSameAnswers(grid, checker, queries, "\(fixture) \(grid.label)")
+    }
+  }
+
+  @Test func identicalPointsMakeOneCell() throws {
+    #if DEBUG
+    let n = 200_000
+    #else
+    let n = 1_000_000
+    #endif
+    let p = Point(x: 2.3522, y: 48.8566)
+    let grid = try GridHashIndex(points: Fixtures.identical(n, at: p))
+    #expect(grid._storedCellCount == 1)
+    #expect(grid.count(in: Rect(minX: p.x, minY: p.y, maxX: p.x, maxY: p.y)) == n)
+    #expect(grid.count(in: .world) == n)
+    #expect(grid.count(in: Rect(minX: p.x, minY: p.y, maxX: 3, maxY: 48.8565)) == 0)
+    var sparse = Parameters(storage: .sparse)
+    sparse.pointsPerCell = 1
+    let hashed = try GridHashIndex(points: Fixtures.identical(1000, at: p), parameters: sparse)
+    #expect(hashed._storedCellCount == 1)
+    #expect(hashed.count(in: .world) == 1000)
+  }
+
+  @Test func pointsOnOneMeridianMakeOneColumn() throws {
+    let points = Fixtures.line(10_000, diagonal: false, seed: 3)
+    let grid = try GridHashIndex(points: points)
+    let cells = try #require(grid.parameterValues.first { $0.name == "cells" }).value
+    #expect(cells.hasPrefix("1x"), "\(cells)")
+    #expect(grid._storedCellCount <= points.count)
+    #expect(!grid._isSparse)
+    expectSound(grid, "meridian")
+  }
+
+  @Test func tinyCellsOverTheWorldAreSparse() throws {
+    let points = Fixtures.uniform(5000, seed: 11)
+    let grid = try GridHashIndex(points: points, parameters: Parameters(cellSize: 1e-6))
+    #expect(grid._isSparse)
+    #expect(grid._storedCellCount <= points.count)
+    #expect(grid.memoryBytes < 200 * points.count)
+    #expect(grid.parameterValues.contains(ParameterValue("storage", "sparse")))
+    #expect(grid.parameterValues.contains(ParameterValue("cellSize", "1e-06")))
+    expectSound(grid, "cell 1e-6")
+    let checker = try IndexChecker(points: points)
+    expectSameAnswers(grid, checker, QueryFixtures.queries(for: points, count: 30, seed: 2), "1e-6")
+  }
+
+  @Test func cellSizeNeedingMoreThan2To31ColumnsThrows() throws {
+    let points = Fixtures.uniform(100, seed: 12)
+    #expect(throws: IndexError.self) {
+      try GridHashIndex(points: points, parameters: Parameters(cellSize: 1e-9))
+    }
+    // the same size is fine over a small area
+    let small = Fixtures.uniform(100, seed: 12, in: Rect(minX: 5, minY: 5, maxX: 5.001, maxY: 5.001))
+    let grid = try GridHashIndex(points: small, parameters: Parameters(cellSize: 1e-9))
+    #expect(grid._isSparse)
+    #expect(grid.count(in: .world) == 100)
+    // dense storage of a huge grid is refused, not allocated
+    #expect(throws: IndexError.self) {
+      try GridHashIndex(points: points, parameters: Parameters(cellSize: 1e-4, storage: .dense))
+    }
+  }
+
+  @Test func pointsOnCellBorders() throws {
+    // cell size 1 from origin -3: integers and half-integers lie on and between borders
+    var points: [Point] = []
+    for i in -6...6 {
+      for j in -6...6 { points.append(Point(x: Double(i) * 0.5, y: Double(j) * 0.5)) }
+    }
+    let checker = try IndexChecker(points: points)
+    var queries: [Rect] = []
+    for a in -4...3 {
+      for b in (a + 1)...4 {
+        queries.append(Rect(minX: Double(a), minY: Double(a), maxX: Double(b), maxY: Double(b)))
+        queries.append(Rect(minX: Double(a), minY: -3, maxX: Double(a), maxY: 3))
+        queries.append(Rect(minX: Double(a) + 0.5, minY: Double(b) - 1, maxX: Double(b), maxY: Double(b)))
+      }
+    }
+    for storage in [GridHashIndex.Storage.dense, .sparse] {
+      let grid = try GridHashIndex(points: points, parameters: Parameters(cellSize: 1, storage: storage))
+      expectSound(grid, "borders \(storage)")
+      expectSameAnswers(grid, checker, queries, "borders \(storage)")
+    }
+    let lattice = Fixtures.lattice(seed: 5)
+    let grid = try GridHashIndex(points: lattice, parameters: Parameters(cellSize: 360.0 / 64))
+    expectSameAnswers(grid, try IndexChecker(points: lattice),
+                      QueryFixtures.queries(for: lattice, count: 80, seed: 5), "lattice")
+  }
+
+  // MARK: Parameters
+
+  @Test(arguments: ["0", "-1", "nan", "inf", "-inf", "abc", "", "1e-320"])
+  func invalidCellSizeThrows(text: String) {
+    var p = Parameters()
+    #expect(throws: IndexError.self) { try p.set("cellSize", to: text) }
+    #expect(p == Parameters())
+  }
+
+  @Test func invalidParametersThrow() throws {
+    var p = Parameters()
+    #expect(throws: IndexError.self) { try p.set("pointsPerCell", to: "0") }
+    #expect(throws: IndexError.self) { try p.set("pointsPerCell", to: "-3") }
+    #expect(throws: IndexError.self) { try p.set("storage", to: "tree") }
+    do {
+      try p.set("bogus", to: "1")
+      Issue.record("an unknown name was accepted")
+    } catch {
+      guard case .unknownParameter(let name, let known) = error else {
+        Issue.record("wrong error \(error)")
+        return
+      }
+      #expect(name == "bogus")
+      #expect(known == ["cellSize", "pointsPerCell", "storage"])
+    }
+    try p.set("cellSize", to: "0.25")
+    try p.set("pointsPerCell", to: "8")
+    try p.set("storage", to: "sparse")
+    #expect(p == Parameters(cellSize: 0.25, pointsPerCell: 8, storage: .sparse))
+    try p.set("cellSize", to: "auto")
+    #expect(p.cellSize == nil)
+
+    let points = Fixtures.uniform(100, seed: 1)
+    for bad in [Parameters(cellSize: 0), Parameters(cellSize: -1), Parameters(cellSize: .nan),
+                Parameters(cellSize: .infinity), Parameters(cellSize: .leastNonzeroMagnitude),
+                Parameters(pointsPerCell: 0), Parameters(pointsPerCell: -1)] {
+      #expect(throws: IndexError.self) { try GridHashIndex(points: points, parameters: bad) }
+    }
+    #expect(throws: IndexError.nonFinitePoint(id: 1, point: Point(x: .infinity, y: 0))) {
+      try GridHashIndex(points: [Point(x: 0, y: 0), Point(x: .infinity, y: 0)])
+    }
+    var grid = try GridHashIndex(points: points)
+    #expect(throws: IndexError.self) { try grid.insert(Point(x: 0, y: .nan)) }
+    #expect(grid.nextID == 100)
+  }
+
+  @Test func parameterValuesReportTheCellSizeInEffect() throws {
+    let points = Fixtures.uniform(10_000, seed: 3)
+    let auto = try GridHashIndex(points: points)
+    let size = try #require(Double(auto.parameterValues[0].value))
+    #expect(auto.parameterValues[0].name == "cellSize")
+    // about pointsPerCell points per cell over the world
+    let cells = 360 / size * 180 / size
+    let target = Double(points.count) / Double(Parameters.defaultPointsPerCell)
+    #expect(cells > target * 0.8 && cells < target * 1.25, "\(cells) cells")
+    let fixed = try GridHashIndex(points: points, parameters: Parameters(cellSize: 0.5))
+    #expect(fixed.label == "grid(cellSize=0.5,pointsPerCell=4,storage=sparse,cells=720x360)")
+  }
+
+  // MARK: Counters
+
+  @Test(arguments: [GridHashIndex.Storage.dense, .sparse])
+  func countersOnAHandMadeCase(storage: GridHashIndex.Storage) throws {
+    // a 4×4 grid of unit cells with one point in the middle of each
+    var points: [Point] = []
+    for j in 0..<4 {
+      for i in 0..<4 { points.append(Point(x: 0.5 + Double(i), y: 0.5 + Double(j))) }
+    }
+    let grid = try GridHashIndex(points: points, parameters: Parameters(cellSize: 1, storage: storage))
+    #expect(grid.parameterValues.contains(ParameterValue("cells", "4x4")))
+    // columns and rows 0...2: 9 cells; (1, 1) is interior; the 8 others are
+    // tested. Dense visits the 9 cells of the range; sparse (a 32-slot table:
+    // 9 > 32 / 8) scans its 16 stored cells instead of 9 lookups.
+    let rect = Rect(minX: 0.6, minY: 0.6, maxX: 3.4, maxY: 3.4)
+    let expected = WorkCounters(
+      nodesVisited: storage == .dense ? 9 : 16, pointsTested: 8, pointsReported: 4)
+
+    var c = WorkCounters()
+    var ids: [Int32] = []
+    grid.query(in: rect, into: &ids, counters: &c)
+    #expect(c == expected)
+    #expect(ids.sorted() == [5, 6, 9, 10])
+
+    c = WorkCounters()
+    #expect(grid.count(in: rect, counters: &c) == 4)
+    #expect(c == expected)
+
+    c = WorkCounters()
+    var seen: [Int32] = []
+    #expect(grid.forEach(in: rect, counters: &c) { seen.append($0); return true })
+    #expect(c == expected)
+    #expect(seen.sorted() == [5, 6, 9, 10])
+
+    // one cell: sparse looks it up (1 ≤ 32 / 8) instead of scanning
+    c = WorkCounters()
+    #expect(grid.count(in: Rect(minX: 1.5, minY: 1.5, maxX: 2.4, maxY: 2.4), counters: &c) == 1)
+    #expect(c == WorkCounters(nodesVisited: 1, pointsTested: 1, pointsReported: 1))
+
+    c = WorkCounters()
+    #expect(!grid.forEach(in: rect, counters: &c) { _ in false })
+    #expect(c.pointsReported == 1)
+
+    c = WorkCounters()
+    #expect(grid.count(in: Rect(minX: 2, minY: 2, maxX: 1, maxY: 3), counters: &c) == 0)
+    #expect(c == WorkCounters())
+  }
+
+  // MARK: Inserts and removals
+
+  /// Random inserts (inside, near and far outside the build bounds) and
+  /// removals (valid and bogus), mirrored on a linear scan.
+  private func churn(
+    start: [Point], parameters: Parameters, operations: Int, seed: UInt64
+  ) throws {
+    var g = SplitMix64(seed: seed)
+    var grid = try GridHashIndex(points: start, parameters: parameters)
+    var checker = try IndexChecker(points: start)
+    var live = Array(0..<Int32(start.count))
+    for op in 1...operations {
+      if live.isEmpty || g.nextInt(below: 10) < 6 {
+        let p: Point
+        switch g.nextInt(below: 10) {
+        case 0: p = Point(x: g.nextDouble(in: -1e6, 1e6), y: g.nextDouble(in: -1e6, 1e6))
+        case 1: p = checker.points.isEmpty ? Point(x: 0, y: 0) : checker.points[g.nextInt(below: checker.points.count)]
+        default: p = Point(x: g.nextDouble(in: -190, 190), y: g.nextDouble(in: -95, 95))
+        }
+        let expected = try checker.reference.insert(p)
+        let id = try grid.insert(p)
+        #expect(id == expected)
+        checker.points.append(p)
+        live.append(id)
+      } else if g.nextInt(below: 8) == 0 {
+        // bogus: a live id at the wrong place, or an id never issued
+        let id = live[g.nextInt(below: live.count)]
+        let wrong = Point(x: checker.points[Int(id)].x + 0.001, y: checker.points[Int(id)].y)
+        let wrongPlace = grid.remove(id: id, at: wrong)
+        let neverIssued = grid.remove(id: grid.nextID + 5, at: checker.points[Int(id)])
+        #expect(!wrongPlace && !neverIssued)
+      } else {
+        let k = g.nextInt(below: live.count)
+        let id = live[k]
+        live.swapAt(k, live.count - 1)
+        live.removeLast()
+        let p = checker.points[Int(id)]
+        let inModel = checker.reference.remove(id: id, at: p)
+        let inGrid = grid.remove(id: id, at: p)
+        let twice = grid.remove(id: id, at: p)
+        #expect(inModel && inGrid && !twice)
+      }
+      if op % 700 == 0 || op == operations {
+        expectSound(grid, "after \(op) operations, \(grid.label)")
+        let queries = QueryFixtures.queries(for: checker.points, count: 24, seed: UInt64(op))
+          + [Rect(minX: -2e6, minY: -2e6, maxX: 2e6, maxY: 2e6)]
+        expectSameAnswers(grid, checker, queries, "after \(op) operations")
+      }
+    }
+    #expect(grid.count == live.count)
+  }
+
+  @Test(arguments: [
+    Parameters(),
+    Parameters(cellSize: 0.5, storage: .sparse),
+    Parameters(cellSize: 3, storage: .dense),
+  ])
+  func insertsAndRemovalsMatchLinearScan(parameters: Parameters) throws {
+    // more inserts than the build held: each run also goes through a rebuild
+    try churn(start: Fixtures.uniform(1000, seed: 21), parameters: parameters,
+              operations: 2800, seed: 22)
+    try churn(start: Fixtures.clustered(300, seed: 23), parameters: parameters,
+              operations: 1400, seed: 24)
+  }
+
+  @Test func emptyBuildAcceptsInserts() throws {
+    var grid = try GridHashIndex(points: [])
+    #expect(grid.count == 0 && grid.nextID == 0)
+    #expect(grid.count(in: .world) == 0)
+    let removed = grid.remove(id: 0, at: Point(x: 0, y: 0))
+    #expect(!removed)
+    expectSound(grid, "empty")
+    try churn(start: [], parameters: Parameters(), operations: 1500, seed: 31)
+    try churn(start: Fixtures.identical(500), parameters: Parameters(), operations: 1500, seed: 32)
+  }
+
+  @Test func insertsOutsideTheBuildBoundsAreFound() throws {
+    let unit = Rect(minX: 0, minY: 0, maxX: 1, maxY: 1)
+    for parameters in [Parameters(), Parameters(cellSize: 0.01, storage: .sparse)] {
+      var grid = try GridHashIndex(points: Fixtures.uniform(500, seed: 41, in: unit),
+                                   parameters: parameters)
+      let far = [Point(x: 500, y: -80), Point(x: -1e300, y: 1e300), Point(x: 0.5, y: 7),
+                 Point(x: -3, y: 0.5)]
+      var ids: [Int32] = []
+      for p in far { ids.append(try grid.insert(p)) }
+      expectSound(grid, "outside")
+      for (p, id) in zip(far, ids) {
+        #expect(grid.ids(in: Rect(minX: p.x, minY: p.y, maxX: p.x, maxY: p.y)) == [id])
+      }
+      #expect(grid.count(in: unit) == 500)
+      #expect(grid.count(in: Rect(minX: -.infinity, minY: -.infinity, maxX: .infinity,
+                                  maxY: .infinity)) == 504)
+      #expect(grid.count(in: Rect(minX: 1.5, minY: -100, maxX: 600, maxY: 100)) == 1)
+      #expect(grid.count(in: Rect(minX: -5, minY: -1, maxX: 0.5, maxY: 7)) > 2)
+      let removed = grid.remove(id: ids[1], at: far[1])
+      #expect(removed)
+      #expect(grid.count(in: .world) == 502)
+      #expect(grid.count(in: Rect(minX: -.infinity, minY: -.infinity, maxX: .infinity,
+                                  maxY: .infinity)) == 503)
+      expectSound(grid, "outside, after a removal")
+    }
+  }
+
+  @Test func removingEverythingCompacts() throws {
+    let points = Fixtures.uniform(3000, seed: 51)
+    var grid = try GridHashIndex(points: points)
+    for (i, p) in points.enumerated() where i % 10 != 0 {
+      let removed = grid.remove(id: Int32(i), at: p)
+      #expect(removed)
+    }
+    #expect(grid.count == 300)
+    #expect(grid._poolSlots <= 4 * 300)
+    expectSound(grid, "after removals")
+    #expect(grid.count(in: .world) == 300)
+  }
+}

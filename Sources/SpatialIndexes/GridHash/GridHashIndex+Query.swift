@@ -34,13 +34,13 @@ extension GridHashIndex {
     let finished = runs.withUnsafeBufferPointer { runs in
       if !isSparse {
         for r in r0...r1 {
-          let innerRow = (r > r0) & (r < r1)
+          let innerRow = (r > r0) && (r < r1)
           let base = r &* g.cellsX
           for c in c0...c1 {
             visited &+= 1
             let k = base &+ c
             let n = Int(runs[2 &* k &+ 1])
-            if n > 0, !add(Int(runs[2 &* k]), n, innerRow & (c > c0) & (c < c1)) {
+            if n > 0, !add(Int(runs[2 &* k]), n, innerRow && (c > c0) && (c < c1)) {
               return false
             }
           }
@@ -54,14 +54,14 @@ extension GridHashIndex {
           // a small range: look each cell up; a lookup costs several times
           // a slot of the scan below (measured), hence the factor 8
           for r in r0...r1 {
-            let innerRow = (r > r0) & (r < r1)
+            let innerRow = (r > r0) && (r < r1)
             for c in c0...c1 {
               visited &+= 1
               let s = Self._slot(
                 of: _GridGeometry.key(column: c, row: r), in: keys, shift: hashShift)
               guard s >= 0 else { continue }
               let n = Int(runs[2 &* s &+ 1])
-              if n > 0, !add(Int(runs[2 &* s]), n, innerRow & (c > c0) & (c < c1)) {
+              if n > 0, !add(Int(runs[2 &* s]), n, innerRow && (c > c0) && (c < c1)) {
                 return false
               }
             }
@@ -74,9 +74,9 @@ extension GridHashIndex {
           guard key >= 0 else { continue }
           visited &+= 1
           let c = _GridGeometry.column(ofKey: key), r = _GridGeometry.row(ofKey: key)
-          guard (c >= c0) & (c <= c1) & (r >= r0) & (r <= r1) else { continue }
+          guard (c >= c0) && (c <= c1) && (r >= r0) && (r <= r1) else { continue }
           let n = Int(runs[2 &* s &+ 1])
-          let interior = (c > c0) & (c < c1) & (r > r0) & (r < r1)
+          let interior = (c > c0) && (c < c1) && (r > r0) && (r < r1)
           if n > 0, !add(Int(runs[2 &* s]), n, interior) { return false }
         }
         return true

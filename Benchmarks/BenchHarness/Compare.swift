@@ -85,6 +85,9 @@ public struct Comparison: Sendable {
   public static let defaultThreshold = 0.10
 
   public let threshold: Double
+  /// False when timings are printed for information only (CI machines are
+  /// noisy): then only counters and answers decide the outcome.
+  public let judgesTiming: Bool
   /// Joined rows, ordered by key.
   public let entries: [Entry]
   /// Keys only the baseline has, ordered.
@@ -98,9 +101,11 @@ public struct Comparison: Sendable {
   ///
   /// - Complexity: O((b + c) log (b + c)) for b and c rows.
   public init(
-    baseline: [ReportRow], current: [ReportRow], threshold: Double = Comparison.defaultThreshold
+    baseline: [ReportRow], current: [ReportRow], threshold: Double = Comparison.defaultThreshold,
+    judgesTiming: Bool = true
   ) {
     self.threshold = threshold
+    self.judgesTiming = judgesTiming
     var warnings: [String] = []
     let old = Comparison.index(baseline, side: "baseline", warnings: &warnings)
     let new = Comparison.index(current, side: "current", warnings: &warnings)
@@ -113,9 +118,13 @@ public struct Comparison: Sendable {
     self.warnings = warnings
   }
 
-  /// `.regression` when any figure regressed or any answer differs.
+  /// `.regression` when any figure regressed or any answer differs
+  /// (timing figures only when ``judgesTiming``).
   public var outcome: Outcome {
-    entries.contains(where: \.hasRegression) ? .regression : .noRegression
+    let failing = entries.contains { entry in
+      entry.figures.contains { $0.isRegression && (judgesTiming || $0.name != "median_ns") }
+    }
+    return failing ? .regression : .noRegression
   }
 
   /// Judges a median: see the type's notes. `ratio` is new / old median.

@@ -11,7 +11,7 @@ enum Usage {
       return "usage: bench query --index NAME --points FILE.csv --queries FILE.csv [--out FILE.csv] [--param K=V]"
     case "export":
       return "usage: bench export [run options] --points-out FILE.csv --queries-out FILE.csv"
-    case "compare": return "usage: bench compare BASELINE.csv CURRENT.csv [--threshold PCT]"
+    case "compare": return "usage: bench compare BASELINE.csv CURRENT.csv [--threshold PCT] [--timing-info]"
     case "help": return "usage: bench help [COMMAND]"
     default: return "usage: bench [run] [--index NAMES] [--workload NAMES] [--dataset NAME|FILE] [options]  (bench help)"
     }
@@ -29,6 +29,7 @@ enum Usage {
       --screen WxH                  screen size in points (default 390x844)
       --repeat R                    timed repetitions of each workload (default 5)
       --warmup W                    untimed repetitions first (default 1)
+      --budget SECONDS              a row stops repeating after this long, one pass at least (default 2; 0 = no limit)
       --seed S                      seed of every random choice (default 42)
       --counters                    record nodes visited, points tested, points reported
       --out FILE.csv                the report (default results/<date>-<commit>-run.csv, never overwritten)
@@ -89,7 +90,8 @@ enum Usage {
         Joins rows by (index, params, dataset, n, workload, strategy). A timing regression is a median
         worse than the threshold (default 10) percent whose 95% intervals do not overlap; a counter
         regression is any increase of nodes_visited, points_tested or points_reported; changed answers
-        (results_total, checksum) are a difference. Exit 1 on any of these.
+        (results_total, checksum) are a difference. Exit 1 on any of these. With --timing-info,
+        timings are printed but only counters and answers decide (for noisy CI machines).
         """
     default: return overview
     }

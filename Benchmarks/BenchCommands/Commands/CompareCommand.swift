@@ -8,6 +8,7 @@ func compareCommand(_ arguments: [String]) throws -> Int32 {
   var reader = ArgumentReader(arguments, command: command)
   var files: [String] = []
   var threshold = 10.0
+  var judgesTiming = true
   while let a = reader.next() {
     switch a {
     case "--threshold":
@@ -16,9 +17,10 @@ func compareCommand(_ arguments: [String]) throws -> Int32 {
         throw UsageError("--threshold \"\(text)\" must be a percentage in 0...1000", command: command)
       }
       threshold = v
+    case "--timing-info": judgesTiming = false
     case "--help", "-h": print(Usage.text(for: command)); return 0
     default:
-      guard !a.hasPrefix("-") else { throw unknownOption(a, command: command, valid: ["--threshold"]) }
+      guard !a.hasPrefix("-") else { throw unknownOption(a, command: command, valid: ["--threshold", "--timing-info"]) }
       files.append(a)
     }
   }
@@ -27,7 +29,7 @@ func compareCommand(_ arguments: [String]) throws -> Int32 {
   }
   let baseline = try ReportFile.read(files[0])
   let current = try ReportFile.read(files[1])
-  let comparison = Comparison(baseline: baseline, current: current, threshold: threshold / 100)
+  let comparison = Comparison(baseline: baseline, current: current, threshold: threshold / 100, judgesTiming: judgesTiming)
   print(comparison.text(), terminator: "")
   return comparison.outcome.exitCode
 }

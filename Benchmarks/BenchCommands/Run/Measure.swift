@@ -15,11 +15,16 @@ struct Measured {
 /// identical repetitions (the same `k` for every step, picked on a pilot
 /// pass), and its sample is the batch's time divided by `k`.
 ///
+/// Repetitions stop early once `budget` nanoseconds have gone by (at least
+/// one timed pass always runs), so one very slow combination, such as the
+/// linear scan clustering cell by cell, cannot hold up a whole run; the
+/// `samples` column tells how many were taken.
+///
 /// Counters, when asked for, come from one extra untimed pass, so they
 /// never disturb the timings.
 func measure<R: StepRunner>(
-  _ runner: inout R, repeats: Int, warmup: Int, clockOverhead: Double, counters wantCounters: Bool,
-  progress: (Double) -> Void
+  _ runner: inout R, repeats: Int, warmup: Int, budget: Double, clockOverhead: Double,
+  counters wantCounters: Bool, progress: (Double) -> Void
 ) -> Measured {
   var none = NoCounters()
   let n = runner.stepCount
@@ -46,7 +51,9 @@ func measure<R: StepRunner>(
   var samples: [Double] = []
   samples.reserveCapacity(n * repeats)
   let perCall = 1 / Double(batch)
+  let started = Stopwatch.now()
   for pass in 0..<repeats {
+    if pass > 0 && budget > 0 && Double(Stopwatch.now() &- started) > budget { break }
     for step in 0..<n {
       let t0 = Stopwatch.now()
       for _ in 0..<batch {

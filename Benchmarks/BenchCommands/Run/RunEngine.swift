@@ -76,7 +76,8 @@ struct RunEngine {
     var progress = self.progress
     defer { self.progress = progress }
     return measure(
-      &runner, repeats: options.repeats, warmup: options.warmup, clockOverhead: clockOverhead,
+      &runner, repeats: options.repeats, warmup: options.warmup, budget: options.budget * 1e9,
+      clockOverhead: clockOverhead,
       counters: options.counters && !(runner is BuildRunnerMarker)
     ) { fraction in progress.update(fraction) }
   }

@@ -17,6 +17,8 @@ struct RunOptions {
   var screen = (width: 390.0, height: 844.0)
   var repeats = 5
   var warmup = 1
+  /// Seconds after which a row stops adding repetitions (0: no limit).
+  var budget = 2.0
   var seed: UInt64 = 42
   var counters = false
   var out: String? = nil
@@ -38,7 +40,7 @@ struct RunOptions {
     var reader = ArgumentReader(arguments, command: command)
     var flags = [
       "--index", "--workload", "--dataset", "--n", "--steps", "--queries", "--param", "--strategy",
-      "--screen", "--repeat", "--warmup", "--seed", "--counters", "--out", "--append", "--quiet",
+      "--screen", "--repeat", "--warmup", "--budget", "--seed", "--counters", "--out", "--append", "--quiet",
     ]
     if command == "export" { flags += ["--points-out", "--queries-out"] }
     while let a = reader.next() {
@@ -54,6 +56,12 @@ struct RunOptions {
       case "--screen": o.screen = try screenSize(try reader.value(for: a), command)
       case "--repeat": o.repeats = try reader.integer(for: a, in: 1...100_000)
       case "--warmup": o.warmup = try reader.integer(for: a, in: 0...100_000)
+      case "--budget":
+        let text = try reader.value(for: a)
+        guard let b = Double(text), b.isFinite, b >= 0, b <= 86_400 else {
+          throw UsageError("--budget \"\(text)\" must be seconds in 0...86400", command: command)
+        }
+        o.budget = b
       case "--seed":
         let text = try reader.value(for: a)
         guard let s = UInt64(text) else {

@@ -12,10 +12,19 @@ extension SpatialIndex {
   /// - Complexity: one to three range queries, plus O(*k*) for *k* points in the boxes.
   @inlinable
   public func nearestByRangeQuery(to tap: Tap, points: [Point]) -> TapHit? {
+    var none = NoCounters()
+    return nearestByRangeQuery(to: tap, points: points, counters: &none)
+  }
+
+  /// The same, counting the range queries' work in `counters`.
+  @inlinable
+  public func nearestByRangeQuery<C: QueryCounters>(
+    to tap: Tap, points: [Point], counters: inout C
+  ) -> TapHit? {
     let m = tap.mapPosition
     var bestD2 = Double.infinity, bestID: Int32 = -1
     tap.forEachQueryRect { rect in
-      forEach(in: rect) { id in
+      forEach(in: rect, counters: &counters) { id in
         if let d2 = tap.distanceSquared(to: points[Int(id)], at: m),
            d2 < bestD2 || (d2 == bestD2 && id < bestID) {
           bestD2 = d2

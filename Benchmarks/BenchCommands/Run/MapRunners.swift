@@ -61,7 +61,7 @@ struct TapRunner<I: SpatialIndex>: StepRunner {
   var stepCount: Int { taps.count }
 
   mutating func run<C: QueryCounters>(step: Int, counters: inout C) -> StepResult {
-    let hit = index.nearestByRangeQuery(to: taps[step], points: points)
+    let hit = index.nearestByRangeQuery(to: taps[step], points: points, counters: &counters)
     return StepResult(digest: mix64(UInt64(bitPattern: Int64(hit?.id ?? -1))), count: hit == nil ? 0 : 1)
   }
 

@@ -11,12 +11,16 @@ public struct ReportKey: Hashable, Comparable, Sendable, CustomStringConvertible
   /// Number of points indexed.
   public var n: Int
   public var workload: String
-  /// How the workload calls the index, e.g. `buffer`, `visitor`, `array`.
+  /// How the workload calls the index: `per-cell` or `single-pass` for
+  /// clustering, empty otherwise.
   public var strategy: String
+  /// The zoom levels the row's steps cover: `all`, or a band such as `4-7`
+  /// (rows of one band are cut from the same run's samples).
+  public var zooms: String
 
   public init(
     index: String, params: String = "", dataset: String, n: Int,
-    workload: String, strategy: String
+    workload: String, strategy: String, zooms: String = "all"
   ) {
     self.index = index
     self.params = params
@@ -24,18 +28,21 @@ public struct ReportKey: Hashable, Comparable, Sendable, CustomStringConvertible
     self.n = n
     self.workload = workload
     self.strategy = strategy
+    self.zooms = zooms
   }
 
-  /// Orders by index, params, dataset, n, workload, strategy.
+  /// Orders by index, params, dataset, n, workload, strategy, zooms.
   public static func < (a: ReportKey, b: ReportKey) -> Bool {
-    (a.index, a.params, a.dataset, a.n, a.workload, a.strategy)
-      < (b.index, b.params, b.dataset, b.n, b.workload, b.strategy)
+    // Tuples compare up to six elements: the last two go together.
+    (a.index, a.params, a.dataset, a.n, a.workload, a.strategy + "\u{0}" + a.zooms)
+      < (b.index, b.params, b.dataset, b.n, b.workload, b.strategy + "\u{0}" + b.zooms)
   }
 
   /// `index[params] dataset n=… workload/strategy`, for tables and messages.
   public var description: String {
     let p = params.isEmpty ? "" : "[\(params)]"
-    return "\(index)\(p) \(dataset) n=\(n) \(workload)/\(strategy)"
+    let z = zooms == "all" ? "" : " z\(zooms)"
+    return "\(index)\(p) \(dataset) n=\(n) \(workload)/\(strategy)\(z)"
   }
 }
 
@@ -132,13 +139,16 @@ public struct ReportRow: Sendable, Equatable {
   public var resultsTotal: UInt64
   /// Order-independent hash of the answers; equal answers, equal checksums.
   public var checksum: UInt64
+  /// Cluster markers added plus removed over one pass (`nil`: not a cluster row).
+  public var churn: UInt64?
   public var counters: ReportCounters
   public var run: RunMetadata
 
   public init(
     key: ReportKey, timing: TimingSummary, buildMilliseconds: Double = 0,
     indexBytes: Int = 0, peakRSSBytes: UInt64 = 0, resultsTotal: UInt64 = 0,
-    checksum: UInt64 = 0, counters: ReportCounters = .none, run: RunMetadata
+    checksum: UInt64 = 0, churn: UInt64? = nil, counters: ReportCounters = .none,
+    run: RunMetadata
   ) {
     self.key = key
     self.timing = timing
@@ -147,6 +157,7 @@ public struct ReportRow: Sendable, Equatable {
     self.peakRSSBytes = peakRSSBytes
     self.resultsTotal = resultsTotal
     self.checksum = checksum
+    self.churn = churn
     self.counters = counters
     self.run = run
   }

@@ -12,14 +12,14 @@ public enum ReportSchema {
   /// Column names, in file order.
   public static let columns: [String] = [
     // key
-    "index", "params", "dataset", "n", "workload", "strategy",
+    "index", "params", "dataset", "n", "workload", "strategy", "zooms",
     // timing per operation
     "samples", "min_ns", "median_ns", "p90_ns", "p99_ns", "max_ns", "mean_ns",
     "stddev_ns", "ci_low_ns", "ci_high_ns", "noisy", "batch",
     // build and memory
     "build_ms", "index_bytes", "bytes_per_point", "peak_rss_bytes",
     // answers
-    "results_total", "checksum",
+    "results_total", "checksum", "churn",
     // deterministic work
     "nodes_visited", "points_tested", "points_reported",
     // machine and run
@@ -89,13 +89,14 @@ extension ReportRow {
     let t = timing, m = run.machine
     return [
       key.index, key.params, key.dataset, CSVWriter.field(key.n), key.workload, key.strategy,
+      key.zooms,
       CSVWriter.field(t.samples), CSVWriter.field(t.min), CSVWriter.field(t.median),
       CSVWriter.field(t.p90), CSVWriter.field(t.p99), CSVWriter.field(t.max),
       CSVWriter.field(t.mean), CSVWriter.field(t.stddev), CSVWriter.field(t.ciLow),
       CSVWriter.field(t.ciHigh), CSVWriter.field(t.noisy), CSVWriter.field(t.batch),
       CSVWriter.field(buildMilliseconds), CSVWriter.field(indexBytes),
       CSVWriter.field(bytesPerPoint), CSVWriter.field(peakRSSBytes),
-      CSVWriter.field(resultsTotal), CSVWriter.hexField(checksum),
+      CSVWriter.field(resultsTotal), CSVWriter.hexField(checksum), CSVWriter.field(churn),
       CSVWriter.field(counters.nodesVisited), CSVWriter.field(counters.pointsTested),
       CSVWriter.field(counters.pointsReported),
       run.timestamp, run.gitCommit, m.cpuModel, CSVWriter.field(m.cores),
@@ -107,7 +108,8 @@ extension ReportRow {
   fileprivate init(fields f: inout FieldReader) throws(FieldError) {
     let key = ReportKey(
       index: f.text("index"), params: f.text("params"), dataset: f.text("dataset"),
-      n: try f.integer("n"), workload: f.text("workload"), strategy: f.text("strategy"))
+      n: try f.integer("n"), workload: f.text("workload"), strategy: f.text("strategy"),
+      zooms: f.text("zooms"))
     let timing = TimingSummary(
       samples: try f.integer("samples"), min: try f.double("min_ns"),
       median: try f.double("median_ns"), p90: try f.double("p90_ns"),
@@ -126,6 +128,7 @@ extension ReportRow {
       key: key, timing: timing, buildMilliseconds: try f.double("build_ms"),
       indexBytes: try f.integer("index_bytes"), peakRSSBytes: try f.integer("peak_rss_bytes"),
       resultsTotal: try f.integer("results_total"), checksum: try f.checksum("checksum"),
+      churn: try f.optionalInteger("churn"),
       counters: ReportCounters(
         nodesVisited: try f.optionalInteger("nodes_visited"),
         pointsTested: try f.optionalInteger("points_tested"),

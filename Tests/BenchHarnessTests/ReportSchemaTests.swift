@@ -4,9 +4,9 @@ import Testing
 
 @Suite struct ReportSchemaTests {
   @Test func columnsInOrder() {
-    #expect(ReportSchema.columns.count == 36)
-    #expect(Array(ReportSchema.columns.prefix(6))
-      == ["index", "params", "dataset", "n", "workload", "strategy"])
+    #expect(ReportSchema.columns.count == 38)
+    #expect(Array(ReportSchema.columns.prefix(7))
+      == ["index", "params", "dataset", "n", "workload", "strategy", "zooms"])
     #expect(ReportSchema.columns.last == "seed")
     #expect(Set(ReportSchema.columns).count == ReportSchema.columns.count)
     #expect(ReportSchema.columns.allSatisfy { $0 == $0.lowercased() && !$0.contains(" ") })
@@ -18,6 +18,8 @@ import Testing
     odd.counters = .none
     odd.run.machine.os = "Line one\nline two"
     odd.checksum = .max
+    odd.churn = 17
+    odd.key.zooms = "4-7"
     odd.buildMilliseconds = 1.0 / 3
     let rows = [testRow(), odd]
     let text = ReportSchema.render(rows)

@@ -10,8 +10,9 @@ struct ClusterRunner<I: SpatialIndex>: StepRunner {
   let strategy: ClusterStrategy
   var markers: [ClusterMarker] = []
   var diff = MarkerDiff()
-  /// Markers added plus removed over the steps run since the last reset.
-  var churn = 0
+  /// Markers added plus removed since step 0 last ran: one pass's churn
+  /// (a step repeated in a timing batch diffs against itself and adds 0).
+  var markerChurn = 0
 
   init(index: I, points: [Point], viewports: [Viewport], strategy: String, table: ClusterCellTable) {
     clusterer = Clusterer(index: index, points: points, cellTable: table)
@@ -22,14 +23,19 @@ struct ClusterRunner<I: SpatialIndex>: StepRunner {
   var stepCount: Int { viewports.count }
 
   mutating func run<C: QueryCounters>(step: Int, counters: inout C) -> StepResult {
-    if step == 0 { diff.reset() }
+    if step == 0 {
+      diff.reset()
+      markerChurn = 0
+    }
     clusterer.cluster(viewports[step], strategy: strategy, into: &markers, counters: &counters)
     diff.update(with: markers)
-    churn &+= diff.added.count &+ diff.removed.count
+    markerChurn &+= diff.added.count &+ diff.removed.count
     var digest: UInt64 = 0
     for m in markers { digest = digest &* 0x100_0000_01B3 &+ markerHash(m) }
     return StepResult(digest: digest, count: markers.count)
   }
+
+  var churn: Int? { markerChurn }
 
   mutating func canonicalAnswer(step: Int) -> [Int64] {
     var none = NoCounters()

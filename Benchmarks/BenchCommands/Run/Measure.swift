@@ -8,6 +8,7 @@ struct Measured {
   var checksum: UInt64
   var resultsTotal: UInt64
   var counters: WorkCounters?
+  var churn: Int? = nil
 }
 
 /// Times every step of `runner`, `repeats` times after `warmup` untimed
@@ -71,5 +72,6 @@ func measure<R: StepRunner>(
     counted = c
   }
   return Measured(
-    samples: samples, batch: batch, checksum: checksum, resultsTotal: total, counters: counted)
+    samples: samples, batch: batch, checksum: checksum, resultsTotal: total, counters: counted,
+    churn: runner.churn)
 }

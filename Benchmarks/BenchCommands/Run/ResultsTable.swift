@@ -7,7 +7,7 @@ enum ResultsTable {
     let header = ["index", "params", "dataset", "n", "workload", "strategy", "median", "p90", "p99",
                   "±95%", "build", "B/pt", "results"]
     var lines = [header]
-    for r in rows {
+    for r in rows where r.key.zooms == "all" {
       let t = r.timing
       let half = (t.ciHigh - t.ciLow) / 2
       lines.append([

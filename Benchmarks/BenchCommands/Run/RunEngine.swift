@@ -36,15 +36,18 @@ struct RunEngine {
       let index = try I(points: dataset.points, parameters: parameters)
       let firstBuild = Double(Stopwatch.now() &- t0)
       let label = index.parameterValues.map { "\($0.name)=\($0.value)" }.joined(separator: ";")
-      func row(_ workload: String, _ strategy: String, _ m: Measured, buildMs: Double) -> ReportRow {
+      func row(
+        _ workload: String, _ strategy: String, _ m: Measured, buildMs: Double,
+        zooms: String = "all"
+      ) -> ReportRow {
         ReportRow(
           key: ReportKey(
             index: I.name, params: label, dataset: dataset.name, n: dataset.count,
-            workload: workload, strategy: strategy),
+            workload: workload, strategy: strategy, zooms: zooms),
           timing: TimingSummary(Statistics(m.samples), batch: m.batch),
           buildMilliseconds: buildMs, indexBytes: index.memoryBytes,
           peakRSSBytes: MachineInfo.peakResidentBytes(), resultsTotal: m.resultsTotal,
-          checksum: m.checksum,
+          checksum: m.checksum, churn: m.churn.map { UInt64($0) },
           counters: m.counters.map {
             ReportCounters(
               nodesVisited: UInt64($0.nodesVisited), pointsTested: UInt64($0.pointsTested),
@@ -67,6 +70,17 @@ struct RunEngine {
       progress = timer.engine.progress
       for (workload, strategy, m) in timer.results {
         rows.append(row(workload, strategy, m, buildMs: buildMs))
+        // The same samples cut by zoom band (not for a --queries file's steps).
+        guard workload != "viewport" || options.queriesFile == nil else { continue }
+        for band in inputs.zoomBands {
+          let part = m.samples.enumerated()
+            .filter { band.steps.contains($0.offset % inputs.viewports.count) }.map(\.element)
+          var cut = m
+          cut.samples = part
+          cut.counters = nil
+          cut.churn = nil
+          rows.append(row(workload, strategy, cut, buildMs: buildMs, zooms: band.name))
+        }
       }
     }
     return rows

@@ -16,6 +16,14 @@ protocol StepRunner {
   /// The answer of step `step` in a canonical form (sorted ids, markers in
   /// cell order…), for `bench verify` to compare index against index.
   mutating func canonicalAnswer(step: Int) -> [Int64]
+
+  /// Cluster markers added plus removed over the last pass; `nil` for
+  /// workloads without markers.
+  var churn: Int? { get }
+}
+
+extension StepRunner {
+  var churn: Int? { nil }
 }
 
 /// What a step returns to the harness.

@@ -12,6 +12,10 @@ struct WorkloadInputs {
   /// One tap per session step.
   var taps: [Tap]
   var cellTable = ClusterCellTable.default
+  /// The session's steps grouped by zoom band (`0-3`, `4-7`, …), bands
+  /// without steps left out. Band rows report the latency of their steps;
+  /// their `results_total` and `checksum` are those of the whole pass.
+  var zoomBands: [(name: String, steps: Set<Int>)] = []
 
   init(dataset: LoadedDataset, options: RunOptions, queries: QueriesFile?) {
     let session = ViewportSession(
@@ -25,6 +29,11 @@ struct WorkloadInputs {
       viewportRects = queries.queries.map { $0.rects() }
     } else {
       viewportRects = viewports.map(\.rects)
+    }
+    let zooms = viewports.map(\.zoom)
+    for low in stride(from: 0, through: 28, by: 4) {
+      let steps = Set(zooms.indices.filter { (low..<low + 4).contains(zooms[$0]) })
+      if !steps.isEmpty { zoomBands.append(("\(low)-\(low + 3)", steps)) }
     }
   }
 }

@@ -18,6 +18,13 @@ public func benchMain(_ arguments: [String]) -> Int32 {
 func dispatch(_ arguments: [String]) throws -> Int32 {
   guard let first = arguments.first else { return try runCommand([]) }
   let rest = Array(arguments.dropFirst())
+  // `RunOptions.parse` has no help flag of its own; the other commands handle it.
+  if ["run", "verify", "export"].contains(first),
+     rest.contains(where: { $0 == "--help" || $0 == "-h" })
+  {
+    print(Usage.text(for: first))
+    return 0
+  }
   switch first {
   case "run": return try runCommand(rest)
   case "list": return try listCommand(rest)

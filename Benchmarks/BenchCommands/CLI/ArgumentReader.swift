@@ -57,9 +57,12 @@ struct ArgumentReader {
   ) throws(UsageError) -> Int {
     let trimmed = text.replacingOccurrences(of: "_", with: "")
     let value: Int
+    // Decimal digits and an exponent only: `Double(_:)` alone also takes hex (`0x10`).
     if let v = Int(trimmed) {
       value = v
-    } else if let d = Double(trimmed), d.isFinite, d == d.rounded() {
+    } else if trimmed.allSatisfy({ "0123456789+-.eE".contains($0) }),
+              let d = Double(trimmed), d.isFinite, d == d.rounded()
+    {
       guard abs(d) <= Double(range.upperBound) * 2 + 1 else {
         throw UsageError("\(flag) \(text) is too large (at most \(range.upperBound))", command: command)
       }

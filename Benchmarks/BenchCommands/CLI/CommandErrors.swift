@@ -12,8 +12,19 @@ func unknownOption(_ option: String, command: String, valid: [String]) -> UsageE
 }
 
 /// Fails early, before any work, when an output file cannot be created:
-/// its folder must exist and be a folder.
+/// its folder must exist and be a folder, and the path itself must not be a
+/// folder (`export` writes two files; a late failure on the second would
+/// leave the first behind).
 func checkOutputPath(_ path: String) throws(ReportError) {
+  guard !path.isEmpty, !path.hasSuffix("/") else {
+    throw ReportError(.cannotCreate, path: path, detail: "not a file name")
+  }
+  var pathIsDirectory: ObjCBool = false
+  if FileManager.default.fileExists(atPath: path, isDirectory: &pathIsDirectory),
+     pathIsDirectory.boolValue
+  {
+    throw ReportError(.cannotCreate, path: path, detail: "is a folder")
+  }
   let folder = (path as NSString).deletingLastPathComponent
   var isDirectory: ObjCBool = false
   let dir = folder.isEmpty ? "." : folder

@@ -65,11 +65,12 @@ func answerMismatches(_ rows: [ReportRow]) -> [String] {
 func checkAppendable(_ path: String) throws {
   guard FileManager.default.fileExists(atPath: path) else { return }
   _ = try ReportFile.read(path)
-  guard let data = FileManager.default.contents(atPath: path),
-        let text = String(data: data, encoding: .utf8),
-        let header = text.split(separator: "\n", maxSplits: 1).first.map(String.init),
-        header == ReportSchema.headerLine
-  else {
+  // Compare bytes, as `ReportFile.append` does: `headerLine` ends with its LF,
+  // and a Swift `String` would treat CRLF as one character.
+  var header = Array(FileManager.default.contents(atPath: path) ?? Data())
+  if let end = header.firstIndex(of: UInt8(ascii: "\n")) { header.removeSubrange(end...) }
+  if header.last == UInt8(ascii: "\r") { header.removeLast() }
+  guard header + [UInt8(ascii: "\n")] == Array(ReportSchema.headerLine.utf8) else {
     throw ReportError(.badData, path: path, detail: "its header differs from this version's report header; not appending")
   }
 }

@@ -1,0 +1,309 @@
+import BenchHarness
+import Foundation
+import Testing
+
+@testable import BenchCommands
+
+/// `bench run`, `verify`, `export` and `list` end to end on tiny datasets.
+extension CLITests {
+  @Suite struct RunCommandTests {
+    /// Runs `bench run` on the tiny dataset, writing to `out`.
+    private func run(_ arguments: [String], out: String) -> Int32 {
+      benchMain(["run"] + tinyRun + arguments + ["--out", out])
+    }
+
+    @Test func tinyRunWritesTheExpectedRows() throws {
+      try withTemporaryFolder { folder in
+        let out = folder.file("r.csv")
+        #expect(run(["--index", "grid,kdtree"], out: out) == 0)
+        #expect(folder.contents() == ["r.csv"])  // no temporary file left behind
+        let rows = try ReportFile.read(out)
+        let keys = rows.map { "\($0.key.index) \($0.key.workload)/\($0.key.strategy)" }
+        var expected: [String] = []
+        for index in ["grid", "kdtree"] {
+          expected += ["build/", "viewport/", "cluster/per-cell", "cluster/single-pass"]
+            .map { "\(index) \($0)" }
+        }
+        #expect(keys == expected)
+        #expect(rows.allSatisfy { $0.key.dataset == "uniform" && $0.key.n == 200 })
+        #expect(rows.allSatisfy { $0.run.seed == 42 && $0.timing.samples >= 1 })
+        // Without --counters, counters are not recorded.
+        #expect(rows.allSatisfy { $0.counters == .none })
+
+        // The same answers from every index, workload by workload.
+        for workload in ["build", "viewport", "cluster"] {
+          let group = rows.filter { $0.key.workload == workload }
+          #expect(Set(group.map(\.checksum)).count == 1, "\(workload)")
+          #expect(Set(group.map(\.resultsTotal)).count == 1, "\(workload)")
+        }
+        #expect(answerMismatches(rows).isEmpty)
+        let viewport = rows.filter { $0.key.workload == "viewport" }
+        #expect(viewport.allSatisfy { $0.resultsTotal > 0 })
+        #expect(rows.filter { $0.key.workload == "build" }.allSatisfy { $0.resultsTotal == 200 })
+      }
+    }
+
+    @Test func answerMismatchesNamesTheDifferingIndex() {
+      let a = reportRow(index: "grid", resultsTotal: 10, checksum: 1)
+      let b = reportRow(index: "kdtree", resultsTotal: 10, checksum: 2)
+      let build = reportRow(index: "kdtree", workload: "build", resultsTotal: 3, checksum: 3)
+      #expect(answerMismatches([a, a, build]).isEmpty)
+      let problems = answerMismatches([a, b, build])
+      #expect(problems.count == 1)
+      #expect(problems.first?.contains("kdtree") == true)
+    }
+
+    @Test func appendAddsRowsAndKeepsTheOldBytes() throws {
+      try withTemporaryFolder { folder in
+        let out = folder.file("r.csv")
+        #expect(run(["--index", "grid", "--workload", "viewport"], out: out) == 0)
+        let old = try #require(bytes(out))
+        #expect(
+          run(["--index", "kdtree,linear", "--workload", "viewport", "--append"], out: out) == 0)
+        let new = try #require(bytes(out))
+        #expect(new.count > old.count)
+        #expect(Array(new.prefix(old.count)) == old)
+        let rows = try ReportFile.read(out)
+        #expect(rows.map(\.key.index) == ["grid", "kdtree", "linear"])
+        #expect(Set(rows.map(\.checksum)).count == 1)
+        #expect(folder.contents() == ["r.csv"])
+        // --append to a file that is not there yet makes a new report.
+        let fresh = folder.file("fresh.csv")
+        #expect(run(["--index", "grid", "--workload", "viewport", "--append"], out: fresh) == 0)
+        #expect(try ReportFile.read(fresh).count == 1)
+      }
+    }
+
+    @Test func appendToAnotherHeaderIs65AndLeavesTheFile() throws {
+      try withTemporaryFolder { folder in
+        let args = ["--index", "grid", "--workload", "viewport", "--append"]
+        // Not a report at all.
+        let other = try folder.write("other.csv", "a,b\n1,2\n")
+        #expect(run(args, out: other) == 65)
+        #expect(text(other) == "a,b\n1,2\n")
+        // A readable report whose header has one more column.
+        let header = String(ReportSchema.headerLine.dropLast()) + ",extra\n"
+        let row = String(ReportSchema.render([reportRow()]).split(separator: "\n")[1]) + ",x\n"
+        let wider = try folder.write("wider.csv", header + row)
+        #expect(try ReportFile.read(wider).count == 1)
+        #expect(run(args, out: wider) == 65)
+        #expect(text(wider) == header + row)
+        // An empty file.
+        let empty = try folder.write("empty.csv", "")
+        #expect(run(args, out: empty) == 65)
+        #expect(text(empty) == "")
+        #expect(folder.contents() == ["empty.csv", "other.csv", "wider.csv"])
+      }
+    }
+
+    @Test func countersAreRecorded() throws {
+      try withTemporaryFolder { folder in
+        let out = folder.file("r.csv")
+        #expect(run(["--index", "kdtree,linear", "--workload", "all", "--counters"], out: out) == 0)
+        let rows = try ReportFile.read(out)
+        for row in rows where row.key.workload != "build" {
+          #expect(row.counters.nodesVisited != nil, "\(row.key)")
+          #expect(row.counters.pointsTested != nil, "\(row.key)")
+          #expect(row.counters.pointsReported != nil, "\(row.key)")
+        }
+        let viewport = rows.filter { $0.key.workload == "viewport" }
+        #expect(viewport.count == 2)
+        for row in viewport {
+          #expect(row.counters.pointsReported == row.resultsTotal)
+          #expect((row.counters.pointsTested ?? 0) >= row.resultsTotal)
+        }
+        // The linear scan tests every point on every query rectangle.
+        let linear = try #require(viewport.first { $0.key.index == "linear" })
+        #expect((linear.counters.pointsTested ?? 0) >= 200 * 5)
+        // Build rows never have counters.
+        #expect(rows.filter { $0.key.workload == "build" }.allSatisfy { $0.counters == .none })
+      }
+    }
+
+    @Test func parameterSweepMakesOneRowPerValue() throws {
+      try withTemporaryFolder { folder in
+        let out = folder.file("r.csv")
+        let code = run(
+          ["--index", "quadtree", "--workload", "viewport", "--param", "capacity=4,16"], out: out)
+        #expect(code == 0)
+        let rows = try ReportFile.read(out)
+        #expect(rows.count == 2)
+        #expect(rows.map { $0.key.params.hasPrefix("capacity=4;") } == [true, false])
+        #expect(rows.map { $0.key.params.hasPrefix("capacity=16;") } == [false, true])
+        #expect(rows[0].checksum == rows[1].checksum)
+      }
+    }
+
+    @Test func zeroPointsRunEveryWorkloadWithoutNaN() throws {
+      try withTemporaryFolder { folder in
+        let out = folder.file("r.csv")
+        let code = benchMain(
+          ["run", "--dataset", "uniform", "--n", "0", "--steps", "5", "--repeat", "1",
+           "--warmup", "0", "--quiet", "--workload", "all", "--index", "all", "--counters",
+           "--out", out])
+        #expect(code == 0)
+        let csv = try #require(text(out))
+        let rows = try ReportFile.read(out)
+        #expect(rows.count == 4 * 5)  // 4 indexes × build, viewport, 2 cluster strategies, tap
+        #expect(Set(rows.map(\.key.workload)) == ["build", "viewport", "cluster", "tap"])
+        for row in rows {
+          #expect(row.key.n == 0)
+          #expect(row.bytesPerPoint == 0)
+          #expect(row.resultsTotal == 0)
+          #expect(row.timing.median.isFinite && row.buildMilliseconds.isFinite)
+          if row.key.workload != "build" {
+            #expect(row.counters.pointsReported == 0)
+          }
+        }
+        // Every figure from `samples` to `points_reported` is a plain finite
+        // number: never "nan" or "inf", and never empty (the writer's spelling
+        // of NaN), except counters, which build rows do not record.
+        let lines = csv.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        let first = ReportSchema.columns.firstIndex(of: "samples")!
+        let last = ReportSchema.columns.firstIndex(of: "points_reported")!
+        let counters = ReportSchema.columns.firstIndex(of: "nodes_visited")!
+        let checksum = ReportSchema.columns.firstIndex(of: "checksum")!
+        for line in lines.dropFirst() {
+          let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+          #expect(fields.count == ReportSchema.columns.count)
+          guard fields.count == ReportSchema.columns.count else { continue }
+          for c in first...last where c != checksum {
+            let field = fields[c].lowercased()
+            #expect(!field.contains("nan") && !field.contains("inf"), "\(ReportSchema.columns[c])")
+            if field.isEmpty {
+              #expect(c >= counters && line.contains(",build,"), "\(ReportSchema.columns[c]) empty")
+            } else {
+              #expect(Double(field)?.isFinite == true, "\(ReportSchema.columns[c]) \(field)")
+            }
+          }
+        }
+        // A header-only points file is N = 0 too.
+        let empty = try folder.write("empty.csv", "lat,lon\n")
+        let fileOut = folder.file("file.csv")
+        #expect(
+          benchMain(
+            ["run", "--dataset", empty, "--steps", "3", "--repeat", "1", "--warmup", "0",
+             "--quiet", "--workload", "all", "--index", "grid", "--out", fileOut]) == 0)
+        let fileRows = try ReportFile.read(fileOut)
+        #expect(fileRows.allSatisfy { $0.key.n == 0 && $0.key.dataset == "empty" })
+      }
+    }
+
+    @Test func errorsWriteNoReport() throws {
+      try withTemporaryFolder { folder in
+        let out = folder.file("r.csv")
+        #expect(run(["--index", "grid", "--dataset", folder.file("missing.csv")], out: out) == 66)
+        let bad = try folder.write("bad.csv", "lat,lon\n1,2\n95,3\n")
+        #expect(run(["--index", "grid", "--dataset", bad], out: out) == 65)
+        #expect(run(["--index", "grid", "--dataset", bad, "--n", "1"], out: out) == 65)
+        #expect(
+          run(["--index", "grid", "--queries", folder.file("missing.csv")], out: out) == 66)
+        #expect(run(["--index", "grid", "--dataset", "unifrom"], out: out) == 64)
+        #expect(run(["--index", "grid"], out: folder.file("missing/r.csv")) == 73)
+        #expect(run(["--index", "grid"], out: folder.path) == 73)
+        #expect(folder.contents() == ["bad.csv"])
+        // More rows asked of a file than it has.
+        let small = try folder.write("small.csv", "lat,lon\n1,2\n")
+        #expect(run(["--index", "grid", "--dataset", small, "--n", "2"], out: out) == 64)
+        #expect(folder.contents() == ["bad.csv", "small.csv"])
+      }
+    }
+
+    @Test func queriesFileReplacesTheSession() throws {
+      try withTemporaryFolder { folder in
+        let points = try folder.write("p.csv", "id,lat,lon\n1,0,175\n2,0,-175\n3,0,0\n")
+        let queries = try folder.write(
+          "q.csv", "min_lat,min_lon,max_lat,max_lon\n-1,170,1,-170\n-1,-1,1,1\n-90,-180,90,180\n")
+        let out = folder.file("r.csv")
+        let code = benchMain(
+          ["run", "--dataset", points, "--queries", queries, "--steps", "3", "--repeat", "1",
+           "--warmup", "0", "--quiet", "--workload", "viewport", "--index", "all", "--out", out])
+        #expect(code == 0)
+        let rows = try ReportFile.read(out)
+        #expect(rows.count == 4)
+        #expect(rows.allSatisfy { $0.resultsTotal == 2 + 1 + 3 })
+        #expect(Set(rows.map(\.checksum)).count == 1)
+      }
+    }
+
+    @Test func verifyTinyDatasetIs0() {
+      #expect(benchMain(["verify"] + tinyRun) == 0)
+      let all = ["--workload", "all", "--index", "quadtree,kdtree"]
+      #expect(benchMain(["verify"] + tinyRun + all) == 0)
+      #expect(
+        benchMain(["verify"] + tinyRun + ["--index", "quadtree", "--param", "capacity=1,4"]) == 0)
+      #expect(benchMain(["verify", "--dataset", "uniform", "--n", "0", "--steps", "3"]) == 0)
+      #expect(benchMain(["verify", "--dataset", "unifrom", "--n", "10"]) == 64)
+    }
+
+    @Test func exportThenQueryRoundTrip() throws {
+      try withTemporaryFolder { folder in
+        let p = folder.file("points.csv"), q = folder.file("queries.csv")
+        #expect(benchMain(["export"] + tinyRun + ["--points-out", p, "--queries-out", q]) == 0)
+        #expect(folder.contents() == ["points.csv", "queries.csv"])
+        #expect(text(p)?.hasPrefix("id,lat,lon\n") == true)
+        #expect(text(q)?.hasPrefix("min_lat,min_lon,max_lat,max_lon,zoom\n") == true)
+
+        // The files read back; one query per session step.
+        let out = folder.file("answers.csv")
+        let query = ["query", "--index", "grid", "--points", p, "--queries", q, "--out", out]
+        #expect(benchMain(query) == 0)
+        let answers = queryRows(try #require(text(out)))
+        #expect(answers.map(\.0) == Array(0..<5))
+
+        // The same work as the run's viewport workload: the same points found.
+        let report = folder.file("r.csv")
+        #expect(run(["--index", "kdtree", "--workload", "viewport"], out: report) == 0)
+        let viewport = try #require(try ReportFile.read(report).first)
+        #expect(UInt64(answers.map(\.1).reduce(0, +)) == viewport.resultsTotal)
+        // Generated points' ids are their rows, so each sum is a sum of rows.
+        #expect(answers.allSatisfy { $0.2 <= UInt64($0.1 * 199) })
+
+        // And the exported points run as a dataset file, with the same answers.
+        let fromFile = folder.file("r2.csv")
+        let code = benchMain(
+          ["run", "--dataset", p, "--steps", "5", "--repeat", "1", "--warmup", "0", "--quiet",
+           "--index", "kdtree", "--workload", "viewport", "--out", fromFile])
+        #expect(code == 0)
+        let again = try #require(try ReportFile.read(fromFile).first)
+        #expect(again.checksum == viewport.checksum && again.resultsTotal == viewport.resultsTotal)
+      }
+    }
+
+    @Test func exportErrorsWriteNothing() throws {
+      try withTemporaryFolder { folder in
+        let p = folder.file("points.csv"), q = folder.file("queries.csv")
+        // The second output cannot be created: neither file is written.
+        try FileManager.default.createDirectory(
+          atPath: folder.file("taken"), withIntermediateDirectories: false)
+        let taken = ["--points-out", p, "--queries-out", folder.file("taken")]
+        #expect(benchMain(["export"] + tinyRun + taken) == 73)
+        #expect(
+          benchMain(
+            ["export"] + tinyRun + ["--points-out", p, "--queries-out", folder.file("no/q.csv")])
+            == 73)
+        let twoSizes = ["--n", "10,20", "--points-out", p, "--queries-out", q]
+        #expect(benchMain(["export"] + tinyRun + twoSizes) == 64)
+        #expect(folder.contents() == ["taken"])
+      }
+    }
+
+    @Test func listSucceeds() {
+      #expect(benchMain(["list"]) == 0)
+      #expect(benchMain(["list", "--indexes"]) == 0)
+      #expect(benchMain(["list", "--workloads", "--datasets"]) == 0)
+      #expect(benchMain(["list", "--help"]) == 0)
+    }
+
+    @Test func everyCommandHasHelp() {
+      #expect(benchMain(["help"]) == 0 && benchMain(["--help"]) == 0 && benchMain(["-h"]) == 0)
+      for command in Usage.commands {
+        #expect(benchMain(["help", command]) == 0, "\(command)")
+        if command != "help" {
+          #expect(benchMain([command, "--help"]) == 0, "\(command)")
+        }
+      }
+      #expect(benchMain(["run", "--index", "grid", "-h"]) == 0)
+    }
+  }
+}

@@ -34,6 +34,9 @@ let package = Package(
     .testTarget(
       name: "BenchHarnessTests", dependencies: ["BenchHarness", "_SpatialTestSupport"]),
     .testTarget(
-      name: "BenchCommandsTests", dependencies: ["BenchCommands", "_SpatialTestSupport"]),
+      name: "BenchCommandsTests",
+      dependencies: [
+        "BenchCommands", "BenchHarness", "Workloads", "SpatialIndexes", "_SpatialTestSupport",
+      ]),
   ]
 )

@@ -173,11 +173,9 @@ extension CLITests {
       #expect(usageError(["--param", "capacity"]).contains("is not KEY=VALUE"))
       #expect(usageError(["--param", "=4"]).contains("is not KEY=VALUE"))
       #expect(usageError(["--param", "capacity=4,,8"]).contains("empty value"))
-      // Values are checked when the parameter sets are made.
-      let zero = try RunOptions.parse(
-        ["--index", "quadtree", "--param", "capacity=0"], command: "run")
+      // Values are checked as the options are parsed, before any work.
       let error = #expect(throws: UsageError.self) {
-        try parameterSets(BucketQuadtree.self, zero.params, command: "run")
+        try RunOptions.parse(["--index", "quadtree", "--param", "capacity=0"], command: "run")
       }
       #expect(error?.message.contains("capacity") == true)
       #expect(benchMain(["run", "--param", "nosuch=1"] + tinyRun + ["--index", "quadtree"]) == 64)

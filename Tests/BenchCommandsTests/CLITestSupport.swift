@@ -127,3 +127,9 @@ func reportRow(
       timestamp: "2026-01-31T12:00:00Z", gitCommit: "abc1234", machine: fixtureMachine,
       swiftVersion: "6.3", buildConfig: "release", seed: 42))
 }
+
+/// A run report's rows over the whole session (`zooms == "all"`), without
+/// the zoom-band rows cut from the same samples.
+func wholeRunRows(_ path: String) throws -> [ReportRow] {
+  try ReportFile.read(path).filter { $0.key.zooms == "all" }
+}

@@ -1,6 +1,6 @@
 /// The help text of every command; `bench help COMMAND` prints one.
 enum Usage {
-  static let commands = ["run", "list", "verify", "query", "export", "compare", "help"]
+  static let commands = ["run", "list", "verify", "query", "export", "compare", "speed", "help"]
 
   /// One line per command, for error messages.
   static func line(for command: String) -> String {
@@ -13,6 +13,8 @@ enum Usage {
       return "usage: bench export [run options] --points-out FILE.csv --queries-out FILE.csv"
     case "compare": return "usage: bench compare BASELINE.csv CURRENT.csv [--threshold PCT] [--timing-info]"
     case "help": return "usage: bench help [COMMAND]"
+    case "speed":
+      return "usage: bench speed [--index NAMES] [--n N] [--queries Q] [--repeat R] [--seed S] [--param K=V,…]"
     default: return "usage: bench [run] [--index NAMES] [--workload NAMES] [--dataset NAME|FILE] [options]  (bench help)"
     }
   }
@@ -49,6 +51,7 @@ enum Usage {
       query     answer a query file with one index (query,count,id_sum)
       export    write a workload's points and viewport rectangles as CSV files
       compare   compare two reports; exit 1 on a regression
+      speed     the core micro-benchmark: uniform points, square queries of 1e-4, 1e-3, 1e-2 of the area
       help      this text, or one command's
 
     run options:
@@ -92,6 +95,15 @@ enum Usage {
         regression is any increase of nodes_visited, points_tested or points_reported; changed answers
         (results_total, checksum) are a difference. Exit 1 on any of these. With --timing-info,
         timings are printed but only counters and answers decide (for noisy CI machines).
+        """
+    case "speed":
+      return line(for: "speed") + """
+
+
+        Builds each index over N (default 1,000,000) uniform points in the world box and times
+        batches of Q (default 1,000) square queries covering 1e-4, 1e-3 and 1e-2 of its area,
+        every id visited through query(in:into:). Prints the build time, bytes per point and the
+        median microseconds per query over R (default 5) runs.
         """
     default: return overview
     }

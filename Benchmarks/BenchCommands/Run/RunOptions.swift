@@ -1,3 +1,5 @@
+import SpatialIndexes
+
 /// Everything `bench run`, `verify` and `export` read from the command line.
 struct RunOptions {
   static let workloadNames = ["build", "viewport", "cluster", "tap"]
@@ -79,6 +81,9 @@ struct RunOptions {
     }
     o.indexes = try indexNames(indexText, command: command)
     try checkParameterKeys(o.params, indexes: o.indexes, command: command)
+    for name in o.indexes {  // bad values fail now, not after other indexes ran
+      try checkParameterValues(indexType(named: name)!, o.params, command: command)
+    }
     if o.append && o.out == nil {
       throw UsageError("--append needs --out FILE.csv", command: command)
     }
@@ -107,4 +112,10 @@ struct RunOptions {
     }
     return (Double(w), Double(h))
   }
+}
+
+private func checkParameterValues<I: SpatialIndex>(
+  _ type: I.Type, _ params: [ParameterOption], command: String
+) throws(UsageError) {
+  _ = try parameterSets(type, params, command: command)
 }

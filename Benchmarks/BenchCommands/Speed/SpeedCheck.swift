@@ -77,6 +77,7 @@ func speedCommand(_ arguments: [String]) throws -> Int32 {
     case "--seed": check.seed = UInt64(try reader.integer(for: a, in: 0...Int.max))
     case "--index": names = try indexNames(try reader.value(for: a), command: command)
     case "--param": params.append(try .parse(try reader.value(for: a), command: command))
+    case "--help", "-h": print(Usage.text(for: command)); return 0
     default: throw unknownOption(a, command: command, valid: ["--n", "--repeat", "--queries", "--seed", "--index", "--param"])
     }
   }

@@ -27,7 +27,7 @@ import SpatialIndexes
 ///
 ///     let places = try PointsFile(contentsOf: "datasets/geonames_cities1000.csv")
 ///     let index = try KDTreeIndex(points: places.points)
-public struct PointsFile: Sendable {
+public struct PointsFile: CSVFile, Sendable {
   /// The path or name the data came from, as used in error messages.
   public var source: String
   /// The places, `x` = longitude and `y` = latitude, in file order.
@@ -50,27 +50,6 @@ public struct PointsFile: Sendable {
 
   /// The number of points.
   public var count: Int { points.count }
-
-  /// Reads the file at `path`; errors name `path` exactly as given.
-  ///
-  /// - Complexity: O(*n*) in the file size.
-  public init(contentsOf path: String) throws(DataError) {
-    self = try _withFileBytes(path) { p throws(DataError) in try PointsFile(parsing: p, source: path) }
-  }
-
-  /// Parses CSV bytes held in memory; errors name `source`.
-  ///
-  /// - Complexity: O(*n*) in the number of bytes.
-  public init(parsing bytes: [UInt8], source: String) throws(DataError) {
-    self = try _withBytes(bytes) { p throws(DataError) in try PointsFile(parsing: p, source: source) }
-  }
-
-  /// Parses CSV bytes held in memory; errors name `source`.
-  ///
-  /// - Complexity: O(*n*) in the number of bytes.
-  public init(parsing bytes: UnsafeRawBufferPointer, source: String) throws(DataError) {
-    try self.init(parsing: bytes.assumingMemoryBound(to: UInt8.self), source: source)
-  }
 
   /// Parses CSV bytes held in memory; errors name `source`.
   ///

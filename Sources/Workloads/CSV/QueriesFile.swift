@@ -13,7 +13,7 @@
 /// an error; `min_lon > max_lon` is a box across the antimeridian (see
 /// ``GeoQuery``). An empty `zoom` cell gives a query without a zoom; a
 /// non-empty one must be a finite number.
-public struct QueriesFile: Sendable {
+public struct QueriesFile: CSVFile, Sendable {
   /// The path or name the data came from, as used in error messages.
   public var source: String
   /// The queries, in file order.
@@ -22,27 +22,6 @@ public struct QueriesFile: Sendable {
   public init(source: String, queries: [GeoQuery]) {
     self.source = source
     self.queries = queries
-  }
-
-  /// Reads the file at `path`; errors name `path` exactly as given.
-  ///
-  /// - Complexity: O(*n*) in the file size.
-  public init(contentsOf path: String) throws(DataError) {
-    self = try _withFileBytes(path) { p throws(DataError) in try QueriesFile(parsing: p, source: path) }
-  }
-
-  /// Parses CSV bytes held in memory; errors name `source`.
-  ///
-  /// - Complexity: O(*n*) in the number of bytes.
-  public init(parsing bytes: [UInt8], source: String) throws(DataError) {
-    self = try _withBytes(bytes) { p throws(DataError) in try QueriesFile(parsing: p, source: source) }
-  }
-
-  /// Parses CSV bytes held in memory; errors name `source`.
-  ///
-  /// - Complexity: O(*n*) in the number of bytes.
-  public init(parsing bytes: UnsafeRawBufferPointer, source: String) throws(DataError) {
-    try self.init(parsing: bytes.assumingMemoryBound(to: UInt8.self), source: source)
   }
 
   /// Parses CSV bytes held in memory; errors name `source`.

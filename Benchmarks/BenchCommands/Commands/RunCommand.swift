@@ -26,6 +26,9 @@ func runCommand(_ arguments: [String]) throws -> Int32 {
   engine.progress.finish()
 
   print(ResultsTable.render(rows), terminator: "")
+  print(
+    "clock: CLOCK_MONOTONIC, \(String(format: "%.0f", engine.clockOverhead)) ns a read; steps shorter "
+      + "than 20 reads are timed in batches (the report's batch column)")
   if options.append {
     try ReportFile.append(rows, to: out)
   } else {

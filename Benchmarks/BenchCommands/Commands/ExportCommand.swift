@@ -36,8 +36,11 @@ func exportCommand(_ arguments: [String]) throws -> Int32 {
     let q = geoQuery(rects)
     queries += "\(q.minLat),\(q.minLon),\(q.maxLat),\(q.maxLon),\(viewport.zoom)\n"
   }
-  try ReportFile.writeAtomically(Array(points.utf8), to: pointsOut)
-  try ReportFile.writeAtomically(Array(queries.utf8), to: queriesOut)
+  // Both or neither: the points file is renamed into place only after the
+  // queries file was, and is discarded if writing the queries failed.
+  try ReportFile._writeAtomically(Array(points.utf8), to: pointsOut, mode: 0o644) { () throws(ReportError) in
+    try ReportFile.writeAtomically(Array(queries.utf8), to: queriesOut)
+  }
   printError("bench: wrote \(dataset.count) points to \(pointsOut) and \(inputs.viewports.count) queries to \(queriesOut)")
   return 0
 }

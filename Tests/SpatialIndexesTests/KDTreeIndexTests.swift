@@ -43,20 +43,36 @@ import _SpatialTestSupport
     #expect(problems.isEmpty, "\(problems)")
   }
 
-  /// 7 points, leaves of 2: the root splits x at the median, its children split y.
+  /// 7 points on the diagonal, leaves of 2. The root's left subtree is the
+  /// smallest full tree holding half of the 6 points below it: 5 points
+  /// (split point 2 and two leaves of 2); the root splits x at point 5 and
+  /// its right subtree is the leaf {6}.
   @Test func countersFollowTheWalk() throws {
     let points = (0..<7).map { Point(x: Double($0), y: Double($0)) }
     let index = try KDTreeIndex(points: points, parameters: .init(nodeSize: 2))
+    #expect(index._invariantViolations().isEmpty)
     // The whole box: the root's box is inside, so one node and no point test.
     var whole = WorkCounters()
     #expect(index.count(in: Rect(minX: 0, minY: 0, maxX: 6, maxY: 6), counters: &whole) == 7)
     #expect(whole == WorkCounters(nodesVisited: 1, pointsTested: 0, pointsReported: 7))
-    // Left of the root's median (x = 3): the root and its left child only.
+    // x ≤ 1.5: the root (split 5, right side pruned), its left child (split
+    // 2 on y, both sides kept), then the leaves {3, 4} and {0, 1}.
     var left = WorkCounters()
     #expect(index.count(in: Rect(minX: -1, minY: -1, maxX: 1.5, maxY: 10), counters: &left) == 2)
-    #expect(left.nodesVisited == 2)
-    #expect(left.pointsTested == 1 + 3)  // the root's median, then the 3-point leaf
-    #expect(left.pointsReported == 2)
+    #expect(left == WorkCounters(nodesVisited: 4, pointsTested: 1 + 1 + 2 + 2, pointsReported: 2))
+  }
+
+  /// Left subtrees are full trees: 2^h leaves of nodeSize points and
+  /// 2^h − 1 split points, holding at least half of the points below a split.
+  @Test(arguments: [1, 2, 7, 64])
+  func leftSubtreesAreFull(nodeSize: Int) {
+    for size in (nodeSize + 1)...(nodeSize * 40 + 50) {
+      let l = KDTreeIndex._leftShape(size: size, nodeSize: nodeSize)
+      let leaves = l.splits + 1
+      #expect(leaves & (leaves - 1) == 0, "size \(size): \(leaves) leaves is not a power of two")
+      #expect(l.points == leaves * nodeSize + l.splits)
+      #expect(2 * l.points >= size - 1 && l.points <= size - 1, "size \(size): left \(l.points)")
+    }
   }
 
   /// Two coordinates and an id; the allocator may round each array up a little.

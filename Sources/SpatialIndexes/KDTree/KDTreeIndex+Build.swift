@@ -5,23 +5,63 @@ import Darwin
 #endif
 
 extension KDTreeIndex {
-  /// Reorders the arrays into the implicit tree, with an explicit stack of
-  /// ranges instead of recursion.
-  mutating func sortIntoTree() {
+  /// Selects each subtree's split point in a working copy (ranges stay
+  /// contiguous there, as in kdbush), and writes the split points in
+  /// pre-order and the leaves in order into the final arrays. A stack of
+  /// ranges replaces recursion.
+  mutating func build(_ points: [Point]) {
+    let n = points.count
     let nodeSize = parameters.nodeSize
-    guard ids.count > nodeSize else { return }
-    coords.withUnsafeMutableBufferPointer { coords in
-      ids.withUnsafeMutableBufferPointer { ids in
-        var stack: [(left: Int, right: Int, axis: Int)] = [(0, ids.count - 1, 0)]
-        while let (left, right, axis) = stack.popLast() {
-          if right - left <= nodeSize { continue }
-          let m = (left + right) >> 1
-          Self.select(m, left, right, axis, coords, ids)
-          stack.append((left, m - 1, 1 - axis))
-          stack.append((m + 1, right, 1 - axis))
+    var work = [Double](unsafeUninitializedCapacity: 2 * n) { buffer, initialized in
+      for (i, p) in points.enumerated() {
+        buffer[2 &* i] = p.x
+        buffer[2 &* i &+ 1] = p.y
+      }
+      initialized = 2 * n
+    }
+    var workIDs = [Int32](unsafeUninitializedCapacity: n) { buffer, initialized in
+      for i in 0..<n { buffer[i] = Int32(truncatingIfNeeded: i) }
+      initialized = n
+    }
+    let splits = Self._splitCount(size: n, nodeSize: nodeSize)
+    splitCount = splits
+    var outCoords = [Double](repeating: 0, count: 2 * n)
+    var outIDs = [Int32](repeating: 0, count: n)
+    work.withUnsafeMutableBufferPointer { work in
+      workIDs.withUnsafeMutableBufferPointer { workIDs in
+        outCoords.withUnsafeMutableBufferPointer { outCoords in
+          outIDs.withUnsafeMutableBufferPointer { outIDs in
+            var nextSplit = 0, nextLeaf = splits
+            func emit(_ from: Int, _ to: Int) {
+              outCoords[2 &* to] = work[2 &* from]
+              outCoords[2 &* to &+ 1] = work[2 &* from &+ 1]
+              outIDs[to] = workIDs[from]
+            }
+            var stack: [(left: Int, right: Int, axis: Int)] = n > 0 ? [(0, n - 1, 0)] : []
+            while let (left, right, axis) = stack.popLast() {
+              let size = right - left + 1
+              if size <= nodeSize {  // a leaf: its points, in order
+                for i in left...right {
+                  emit(i, nextLeaf)
+                  nextLeaf += 1
+                }
+                continue
+              }
+              let k = left + Self._leftShape(size: size, nodeSize: nodeSize).points
+              Self.select(k, left, right, axis, work, workIDs)
+              emit(k, nextSplit)
+              nextSplit += 1
+              // Left pushed last, so it is walked first: pre-order.
+              if k < right { stack.append((k + 1, right, 1 - axis)) }
+              stack.append((left, k - 1, 1 - axis))
+            }
+            assert(nextSplit == splits && nextLeaf == n)
+          }
         }
       }
     }
+    coords = outCoords
+    ids = outIDs
   }
 
   /// Moves the k-th smallest coordinate on `axis` of `left...right` to `k`,

@@ -26,18 +26,23 @@ extension KDTreeIndex {
     return sink.count
   }
 
-  /// One node of the walk: a range of the arrays, its split axis and its box.
+  /// One node of the walk: where its split points and leaf points start,
+  /// its size, its number of split points, its split axis and its box.
   @usableFromInline
   struct _Frame {
-    @usableFromInline var left: Int32
-    @usableFromInline var right: Int32
+    @usableFromInline var split: Int32
+    @usableFromInline var leaf: Int32
+    @usableFromInline var size: Int32
+    @usableFromInline var splits: Int32
     @usableFromInline var axis: Int32
     @usableFromInline var box: Rect
 
     @inlinable @inline(__always)
-    init(_ left: Int, _ right: Int, _ axis: Int32, _ box: Rect) {
-      self.left = Int32(truncatingIfNeeded: left)
-      self.right = Int32(truncatingIfNeeded: right)
+    init(split: Int, leaf: Int, size: Int, splits: Int, axis: Int32, box: Rect) {
+      self.split = Int32(truncatingIfNeeded: split)
+      self.leaf = Int32(truncatingIfNeeded: leaf)
+      self.size = Int32(truncatingIfNeeded: size)
+      self.splits = Int32(truncatingIfNeeded: splits)
       self.axis = axis
       self.box = box
     }
@@ -45,9 +50,9 @@ extension KDTreeIndex {
 
   /// Depth-first walk with an explicit stack. Each pop pushes at most two
   /// frames, one of which is popped next, so the stack never holds more than
-  /// the depth plus one: at most 33 frames, since ids are 32-bit. The stack is
-  /// an `InlineArray` on the call stack: a query allocates nothing
-  /// (`withUnsafeTemporaryAllocation` of this size went to the heap).
+  /// the depth plus one; the depth is at most 33 for 32-bit ids (a left
+  /// subtree halves at least, a right one is never larger). The stack is an
+  /// `InlineArray` on the call stack: a query allocates nothing.
   @inlinable @discardableResult
   func search<C: QueryCounters, S: _IDSink>(
     _ rect: Rect, _ counters: inout C, _ sink: inout S
@@ -56,51 +61,71 @@ extension KDTreeIndex {
     let nodeSize = parameters.nodeSize
     return coords.withUnsafeBufferPointer { coords in
       ids.withUnsafeBufferPointer { ids in
-        var stack = InlineArray<36, _Frame>(repeating: _Frame(0, ids.count - 1, 0, bounds))
+        var stack = InlineArray<40, _Frame>(
+          repeating: _Frame(
+            split: 0, leaf: splitCount, size: ids.count, splits: splitCount, axis: 0, box: bounds))
         var top = 1
-        do {
-          while top > 0 {
-            top &-= 1
-            let f = stack[top]
-            let left = Int(f.left), right = Int(f.right)
-            counters.visitNodes(1)
-            if rect.contains(f.box) {  // the whole subtree is inside
-              counters.reportPoints(right &- left &+ 1)
-              if !sink.takeAll(UnsafeBufferPointer(rebasing: ids[left...right])) { return false }
-              continue
+        while top > 0 {
+          top &-= 1
+          let f = stack[top]
+          let split = Int(f.split), leaf = Int(f.leaf), size = Int(f.size), splits = Int(f.splits)
+          counters.visitNodes(1)
+          if rect.contains(f.box) {  // the whole subtree: two runs of ids
+            counters.reportPoints(size)
+            if splits > 0,
+               !sink.takeAll(UnsafeBufferPointer(rebasing: ids[split..<(split &+ splits)])) {
+              return false
             }
-            if right &- left <= nodeSize {  // a leaf: test each point
-              counters.testPoints(right &- left &+ 1)
-              for i in left...right where rect.contains(x: coords[2 &* i], y: coords[2 &* i &+ 1]) {
-                counters.reportPoints(1)
-                if !sink.take(ids[i]) { return false }
-              }
-              continue
-            }
-            let m = (left &+ right) >> 1
-            counters.testPoints(1)
-            if rect.contains(x: coords[2 &* m], y: coords[2 &* m &+ 1]) {
-              counters.reportPoints(1)
-              if !sink.take(ids[m]) { return false }
-            }
-            // Right child first, so the left one is walked first (ascending memory).
-            var low = f.box, high = f.box
-            if f.axis == 0 {
-              let v = coords[2 &* m]
-              low.maxX = v
-              high.minX = v
-              if rect.maxX >= v { stack[top] = _Frame(m &+ 1, right, 1, high); top &+= 1 }
-              if rect.minX <= v { stack[top] = _Frame(left, m &- 1, 1, low); top &+= 1 }
-            } else {
-              let v = coords[2 &* m &+ 1]
-              low.maxY = v
-              high.minY = v
-              if rect.maxY >= v { stack[top] = _Frame(m &+ 1, right, 0, high); top &+= 1 }
-              if rect.minY <= v { stack[top] = _Frame(left, m &- 1, 0, low); top &+= 1 }
-            }
+            let leafEnd = leaf &+ size &- splits
+            if !sink.takeAll(UnsafeBufferPointer(rebasing: ids[leaf..<leafEnd])) { return false }
+            continue
           }
-          return true
+          if size <= nodeSize {  // a leaf: test each point
+            counters.testPoints(size)
+            for i in leaf..<(leaf &+ size)
+            where rect.contains(x: coords[2 &* i], y: coords[2 &* i &+ 1]) {
+              counters.reportPoints(1)
+              if !sink.take(ids[i]) { return false }
+            }
+            continue
+          }
+          counters.testPoints(1)
+          let x = coords[2 &* split], y = coords[2 &* split &+ 1]
+          if rect.contains(x: x, y: y) {
+            counters.reportPoints(1)
+            if !sink.take(ids[split]) { return false }
+          }
+          let l = Self._leftShape(size: size, nodeSize: nodeSize)
+          let rightSize = size &- 1 &- l.points
+          let v = f.axis == 0 ? x : y
+          var low = f.box, high = f.box
+          let goLow: Bool, goHigh: Bool
+          if f.axis == 0 {
+            low.maxX = v
+            high.minX = v
+            goLow = rect.minX <= v
+            goHigh = rect.maxX >= v
+          } else {
+            low.maxY = v
+            high.minY = v
+            goLow = rect.minY <= v
+            goHigh = rect.maxY >= v
+          }
+          let next: Int32 = 1 &- f.axis
+          // Right first, so the left subtree is walked first.
+          if goHigh && rightSize > 0 {
+            stack[top] = _Frame(
+              split: split &+ 1 &+ l.splits, leaf: leaf &+ l.points &- l.splits, size: rightSize,
+              splits: splits &- 1 &- l.splits, axis: next, box: high)
+            top &+= 1
+          }
+          if goLow {
+            stack[top] = _Frame(
+              split: split &+ 1, leaf: leaf, size: l.points, splits: l.splits, axis: next, box: low)
+            top &+= 1
+          }
         }
+        return true
       }
     }
   }

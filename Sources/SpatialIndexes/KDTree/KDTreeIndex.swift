@@ -1,13 +1,22 @@
-/// A static k-d tree in two flat arrays, after the layout of kdbush.
+/// A static k-d tree in two flat arrays, no node records: 20 bytes a point
+/// (two `Double` coordinates and an `Int32` id), as kdbush.
 ///
-/// The points are reordered in place so that every subtree is a contiguous
-/// range of the arrays: the median of a range (by x on even levels, y on odd
-/// ones) sits in its middle, smaller coordinates to its left and larger to
-/// its right, down to leaves of at most ``Parameters/nodeSize`` points. No
-/// node records are stored, so the index costs 20 bytes a point (two `Double`
-/// coordinates and an `Int32` id). A query walks the implicit tree with an
-/// explicit stack and, when a subtree's box lies inside the rectangle,
-/// reports its whole id range without testing a point.
+/// Each internal node is one point, the split point: smaller coordinates (by
+/// x on even levels, y on odd ones) go left, larger go right, down to leaves
+/// of at most ``Parameters/nodeSize`` points. The left subtree is always a
+/// *full* tree (2^h − 1 internal nodes, every leaf full), the right one takes
+/// the rest, so every child's position follows from its parent's by
+/// arithmetic. The arrays hold first the split points in depth-first
+/// pre-order, then the leaves' points in the same order:
+///
+/// - the split points of 1M points (N / 65 of them) take 250 KB, so a
+///   query's descent stays in the CPU cache instead of missing once a level
+///   (about 230 ns a miss on our VMs; kdbush's layout scatters them);
+/// - every subtree is two contiguous runs, its split points and its leaves'
+///   points, so a subtree whose box lies inside the rectangle is reported
+///   as two runs of ids without testing a point.
+///
+/// A query walks the tree with an explicit stack.
 ///
 /// Bentley, "Multidimensional binary search trees used for associative
 /// searching", CACM 18(9), 1975; median selection by Floyd & Rivest,
@@ -41,12 +50,14 @@ public struct KDTreeIndex: SpatialIndex {
   public static var summary: String { "static k-d tree, median-split, flat arrays (kdbush layout)" }
 
   public let parameters: Parameters
-  /// Coordinates interleaved, `x` then `y`, in tree order.
+  /// Coordinates interleaved, `x` then `y`: split points, then leaf points.
   @usableFromInline var coords: [Double]
-  /// The id of each point in tree order.
+  /// The id of each point, in the same order.
   @usableFromInline var ids: [Int32]
   /// The bounding box of all points: the root's box for containment tests.
   @usableFromInline var bounds: Rect
+  /// The number of split points (internal nodes): where the leaves start.
+  @usableFromInline var splitCount: Int
 
   /// - Complexity: O(*n* log *n*).
   public init(points: [Point], parameters: Parameters = Parameters()) throws(IndexError) {
@@ -57,18 +68,10 @@ public struct KDTreeIndex: SpatialIndex {
     try validate(points)
     self.parameters = parameters
     bounds = Rect(bounding: points) ?? Rect(minX: 0, minY: 0, maxX: -1, maxY: -1)
-    ids = [Int32](unsafeUninitializedCapacity: points.count) { buffer, initialized in
-      for i in 0..<points.count { buffer[i] = Int32(truncatingIfNeeded: i) }
-      initialized = points.count
-    }
-    coords = [Double](unsafeUninitializedCapacity: points.count * 2) { buffer, initialized in
-      for (i, p) in points.enumerated() {
-        buffer[2 &* i] = p.x
-        buffer[2 &* i &+ 1] = p.y
-      }
-      initialized = points.count * 2
-    }
-    sortIntoTree()
+    splitCount = 0
+    coords = []
+    ids = []
+    build(points)
   }
 
   public var count: Int { ids.count }

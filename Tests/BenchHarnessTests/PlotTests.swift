@@ -97,6 +97,29 @@ import FoundationXML
     let bars = try chart("latency-uniform-n1000-viewport.svg", in: files)
     #expect(count("<rect class=\"bar\"", in: bars) == 3)
     #expect(bars.contains(">quadtree capacity=16</text>"))
+    // Numbers in params sort by value: 4, 16, 64.
+    let positions = ["capacity=4<", "capacity=16<", "capacity=64<"].map {
+      bars.range(of: $0)?.lowerBound
+    }
+    #expect(positions.allSatisfy { $0 != nil })
+    #expect(positions[0]! < positions[1]! && positions[1]! < positions[2]!)
+  }
+
+  @Test func linesOfOneIndexDifferByDash() throws {
+    var rows: [ReportRow] = []
+    for n in [1_000, 10_000] {
+      for capacity in [4, 16] {
+        rows.append(
+          testRow(
+            index: "quadtree", params: "capacity=\(capacity);bounds=\(n)", n: n, strategy: "",
+            median: Double(n / capacity)))
+      }
+    }
+    let svg = try chart("scaling-uniform-viewport.svg", in: ReportPlots.make(rows).files)
+    // bounds changes with n only: the series are told apart by capacity alone.
+    #expect(count("<polyline class=\"series\"", in: svg) == 2)
+    #expect(svg.contains(">quadtree capacity=4</text>") && svg.contains(">quadtree capacity=16</text>"))
+    #expect(count("stroke-dasharray", in: svg) == 2)  // the second line and its legend swatch
   }
 
   @Test func noSweepWhenParamsDifferInTwoKeysOrAreNotNumbers() throws {

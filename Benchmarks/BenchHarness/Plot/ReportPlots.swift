@@ -274,9 +274,20 @@ public enum ReportPlots {
   /// Index in legend order, then params, n, zooms.
   static func legendOrder(_ a: ReportRow, _ b: ReportRow) -> Bool {
     if a.key.index != b.key.index { return ChartPalette.precedes(a.key.index, b.key.index) }
-    if a.key.params != b.key.params { return a.key.params < b.key.params }
+    if a.key.params != b.key.params { return paramsPrecede(a.key.params, b.key.params) }
     if a.key.n != b.key.n { return a.key.n < b.key.n }
     return bandStart(a.key.zooms) < bandStart(b.key.zooms)
+  }
+
+  /// Parameter lists pair by pair, numbers by value (`capacity=4` before
+  /// `capacity=16`), anything else as text.
+  static func paramsPrecede(_ a: String, _ b: String) -> Bool {
+    for (x, y) in zip(parameters(a), parameters(b)) where x != y {
+      if x.0 != y.0 { return x.0 < y.0 }
+      if let u = Double(x.1), let v = Double(y.1), u != v { return u < v }
+      return x.1 < y.1
+    }
+    return a < b
   }
 
   /// Rows split by `key`, groups in order of first appearance, rows in order.

@@ -272,7 +272,8 @@ public struct SVGChart: Sendable {
       xTitle, x: (Self.plotLeft + Self.plotRight) / 2, y: Self.plotBottom + 48,
       attributes: [("text-anchor", "middle"), ("font-size", "13")])
 
-    for line in series {
+    let dashes = Self.dashes(series)
+    for (line, dash) in zip(series, dashes) {
       let color = palette.color(for: line.colorKey)
       let points = line.points.map { "\(fmt(xPosition($0.x))),\(fmt(yPosition($0.y, yScale)))" }
       svg.element(
@@ -280,7 +281,7 @@ public struct SVGChart: Sendable {
         [
           ("class", "series"), ("points", points.joined(separator: " ")), ("fill", "none"),
           ("stroke", color), ("stroke-width", "2.5"),
-        ])
+        ] + (dash.isEmpty ? [] : [("stroke-dasharray", dash)]))
       for p in line.points {
         svg.element(
           "circle",
@@ -289,29 +290,53 @@ public struct SVGChart: Sendable {
     }
   }
 
+  /// A dash pattern per series: solid for an index's first line, then
+  /// dashed and dotted ones, so lines sharing an index's colour stay apart.
+  static func dashes(_ series: [Series]) -> [String] {
+    let patterns = ["", "8 4", "2 4", "10 4 2 4"]
+    var seen: [String: Int] = [:]
+    return series.map { line in
+      let k = seen[line.colorKey, default: 0]
+      seen[line.colorKey] = k + 1
+      return patterns[k % patterns.count]
+    }
+  }
+
   /// One entry per series (lines) or per index (bars), in order of first appearance.
   private func drawLegend(into svg: inout SVGWriter) {
-    var entries: [(name: String, colorKey: String)] = []
+    var entries: [(name: String, colorKey: String, dash: String?)] = []
     switch content {
     case .bars(let bars):
       for bar in bars where !entries.contains(where: { $0.colorKey == bar.series }) {
-        entries.append((bar.series, bar.series))
+        entries.append((bar.series, bar.series, nil))
       }
     case .lines(_, _, let series):
-      for line in series where !entries.contains(where: { $0.name == line.name }) {
-        entries.append((line.name, line.colorKey))
+      for (line, dash) in zip(series, Self.dashes(series))
+      where !entries.contains(where: { $0.name == line.name }) {
+        entries.append((line.name, line.colorKey, dash))
       }
     }
     svg.open("g", [("class", "legend")])
     var y = Self.plotTop + 6
     for entry in entries {
-      svg.element(
-        "rect",
-        [
-          ("class", "swatch"), ("x", fmt(Self.legendLeft)), ("y", fmt(y - 10)), ("width", "14"),
-          ("height", "14"), ("fill", palette.color(for: entry.colorKey)),
-        ])
-      svg.text(truncated(entry.name, 24), x: Self.legendLeft + 20, y: y + 2)
+      let color = palette.color(for: entry.colorKey)
+      if let dash = entry.dash {
+        svg.element(
+          "line",
+          [
+            ("class", "swatch"), ("x1", fmt(Self.legendLeft)), ("y1", fmt(y - 3)),
+            ("x2", fmt(Self.legendLeft + 22)), ("y2", fmt(y - 3)), ("stroke", color),
+            ("stroke-width", "2.5"),
+          ] + (dash.isEmpty ? [] : [("stroke-dasharray", dash)]))
+      } else {
+        svg.element(
+          "rect",
+          [
+            ("class", "swatch"), ("x", fmt(Self.legendLeft)), ("y", fmt(y - 10)), ("width", "14"),
+            ("height", "14"), ("fill", color),
+          ])
+      }
+      svg.text(truncated(entry.name, 24), x: Self.legendLeft + 28, y: y + 2)
       y += 22
     }
     if case .bars(let bars) = content, bars.contains(where: { $0.p99 != nil }) {
@@ -338,12 +363,13 @@ struct AxisScale {
     let positive = finite.filter { $0 > 0 }
     log = wantsLog && !positive.isEmpty && positive.count == finite.count
     if log {
-      let lo = Foundation.pow(10, Foundation.floor(Foundation.log10(positive.min()!)))
-      var hi = Foundation.pow(10, Foundation.ceil(Foundation.log10(positive.max()!)))
+      let minimum = positive.min()!, maximum = positive.max()!
+      let lo = Foundation.pow(10, Foundation.floor(Foundation.log10(minimum)))
+      var hi = Foundation.pow(10, Foundation.ceil(Foundation.log10(maximum)))
       if hi <= lo { hi = lo * 10 }
-      low = lo
-      high = hi
       let decades = Int((Foundation.log10(hi / lo)).rounded())
+      // Over a few decades, 2× and 5× ticks too, and the axis ends at the
+      // nearest of them, not a whole decade away from the data.
       var t: [Double] = []
       var p = lo
       for _ in 0...decades {
@@ -351,7 +377,13 @@ struct AxisScale {
         if decades <= 2 && p < hi { t += [p * 2, p * 5] }
         p *= 10
       }
-      ticks = t.filter { $0 <= hi * 1.000001 }
+      let tolerance = 1.000001
+      let start = t.last { $0 <= minimum * tolerance } ?? lo
+      let end = t.first { $0 * tolerance >= maximum } ?? hi
+      low = start
+      high = end > start ? end : start * 10
+      let (a, b) = (low, high)
+      ticks = t.filter { $0 >= a / tolerance && $0 <= b * tolerance }
     } else {
       var lo = finite.min() ?? 0
       var hi = finite.max() ?? 1

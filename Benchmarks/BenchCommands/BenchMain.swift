@@ -32,6 +32,7 @@ func dispatch(_ arguments: [String]) throws -> Int32 {
   case "query": return try queryCommand(rest)
   case "export": return try exportCommand(rest)
   case "compare": return try compareCommand(rest)
+  case "plot": return try plotCommand(rest)
   case "speed": return try speedCommand(rest)
   case "help", "--help", "-h":
     if let topic = rest.first {

@@ -1,6 +1,6 @@
 /// The help text of every command; `bench help COMMAND` prints one.
 enum Usage {
-  static let commands = ["run", "list", "verify", "query", "export", "compare", "speed", "help"]
+  static let commands = ["run", "list", "verify", "query", "export", "compare", "plot", "speed", "help"]
 
   /// One line per command, for error messages.
   static func line(for command: String) -> String {
@@ -12,6 +12,7 @@ enum Usage {
     case "export":
       return "usage: bench export [run options] --points-out FILE.csv --queries-out FILE.csv"
     case "compare": return "usage: bench compare BASELINE.csv CURRENT.csv [--threshold PCT] [--timing-info]"
+    case "plot": return "usage: bench plot REPORT.csv [REPORT.csv…] [--out DIR]"
     case "help": return "usage: bench help [COMMAND]"
     case "speed":
       return "usage: bench speed [--index NAMES] [--n N] [--queries Q] [--repeat R] [--seed S] [--param K=V,…]"
@@ -51,6 +52,7 @@ enum Usage {
       query     answer a query file with one index (query,count,id_sum)
       export    write a workload's points and viewport rectangles as CSV files
       compare   compare two reports; exit 1 on a regression
+      plot      draw SVG charts of one or more reports
       speed     the core micro-benchmark: uniform points, square queries of 1e-4, 1e-3, 1e-2 of the area
       help      this text, or one command's
 
@@ -95,6 +97,17 @@ enum Usage {
         regression is any increase of nodes_visited, points_tested or points_reported; changed answers
         (results_total, checksum) are a difference. Exit 1 on any of these. With --timing-info,
         timings are printed but only counters and answers decide (for noisy CI machines).
+        """
+    case "plot":
+      return line(for: "plot") + """
+
+
+        Draws SVG charts (800×500) of the reports' rows into DIR (default results/plots from the
+        package root, else plots; made if missing): median latency per index with p90 and p99
+        whiskers per dataset, n, workload and strategy; median against n on log-log axes when an
+        index has two or more n; median against a swept parameter when rows of an index differ in
+        one numeric parameter; build time and bytes per point; median by zoom band. A chart whose
+        data the reports lack is skipped with a note. Each index keeps one colour in every chart.
         """
     case "speed":
       return line(for: "speed") + """

@@ -1,0 +1,63 @@
+import BenchHarness
+import Foundation
+
+/// `bench plot REPORT.csv [REPORT.csv…] [--out DIR]`: SVG charts of one or
+/// more reports. Prints one line per chart written and one per chart skipped
+/// for lack of data. Never writes to the reports.
+func plotCommand(_ arguments: [String]) throws -> Int32 {
+  let command = "plot"
+  var reader = ArgumentReader(arguments, command: command)
+  var files: [String] = []
+  var out: String? = nil
+  while let a = reader.next() {
+    switch a {
+    case "--out": out = try reader.value(for: a)
+    case "--help", "-h": print(Usage.text(for: command)); return 0
+    default:
+      guard !a.hasPrefix("-") else { throw unknownOption(a, command: command, valid: ["--out"]) }
+      files.append(a)
+    }
+  }
+  guard !files.isEmpty else {
+    throw UsageError("plot needs at least one report", command: command)
+  }
+  var rows: [ReportRow] = []
+  for file in files { rows += try ReportFile.read(file) }
+
+  let folder = out ?? defaultPlotFolder()
+  try makeFolder(folder)
+  let (charts, skipped) = ReportPlots.make(rows)
+  for chart in charts {
+    let path = (folder as NSString).appendingPathComponent(chart.name)
+    try ReportFile.writeAtomically(Array(chart.svg.utf8), to: path)
+    print("wrote \(path)")
+  }
+  for skip in skipped { print(skip) }
+  return 0
+}
+
+/// `results/plots` when run from the package root, else `plots`.
+private func defaultPlotFolder() -> String {
+  let manager = FileManager.default
+  var isDirectory: ObjCBool = false
+  let atRoot = manager.fileExists(atPath: "Package.swift")
+    && manager.fileExists(atPath: "results", isDirectory: &isDirectory) && isDirectory.boolValue
+  return atRoot ? "results/plots" : "plots"
+}
+
+/// Creates `folder` and its parents if missing; `.cannotCreate` (73) when it
+/// cannot be made or something else is in its place.
+private func makeFolder(_ folder: String) throws(ReportError) {
+  var isDirectory: ObjCBool = false
+  if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+    guard isDirectory.boolValue else {
+      throw ReportError(.cannotCreate, path: folder, detail: "not a folder")
+    }
+    return
+  }
+  do {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  } catch {
+    throw ReportError(.cannotCreate, path: folder, detail: "cannot create the folder")
+  }
+}

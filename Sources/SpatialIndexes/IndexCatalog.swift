@@ -13,3 +13,32 @@ public let allIndexTypes: [any SpatialIndex.Type] = [
 public func indexType(named name: String) -> (any SpatialIndex.Type)? {
   allIndexTypes.first { $0.name == name.lowercased() }
 }
+
+/// A generic operation on an index type, which ``withIndexType(named:_:)``
+/// runs with the concrete type.
+public protocol IndexTypeOperation {
+  associatedtype Result
+  mutating func run<I: SpatialIndex>(_ type: I.Type) throws -> Result
+}
+
+/// Runs `operation` with the index type called `name` (nil if there is none).
+///
+/// Passing an `any SpatialIndex.Type` to a generic function opens the
+/// existential at run time: the function then runs unspecialised, every
+/// counter update and every id handed to a visitor a witness-table call
+/// (seen in `perf` as k-d tree searches without a specialisation suffix, and
+/// as the `aggregate` clustering strategy running 2–3× slower). The switch
+/// below names each type, so the operation specialises for each one. A test
+/// checks that it covers ``allIndexTypes``.
+@inlinable
+public func withIndexType<O: IndexTypeOperation>(
+  named name: String, _ operation: inout O
+) throws -> O.Result? {
+  switch name.lowercased() {
+  case LinearScanIndex.name: try operation.run(LinearScanIndex.self)
+  case BucketQuadtree.name: try operation.run(BucketQuadtree.self)
+  case GridHashIndex.name: try operation.run(GridHashIndex.self)
+  case KDTreeIndex.name: try operation.run(KDTreeIndex.self)
+  default: nil
+  }
+}

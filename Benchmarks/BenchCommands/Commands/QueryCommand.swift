@@ -34,13 +34,25 @@ func queryCommand(_ arguments: [String]) throws -> Int32 {
 
   let points = try PointsFile(contentsOf: pointsPath)
   let queries = try QueriesFile(contentsOf: queriesPath)
-  let text = try answer(indexType(named: names[0])!, points, queries, params)
+  var operation = Answer(points: points, queries: queries, params: params)
+  let text = try withIndexType(named: names[0], &operation)!
   if let out {
     try ReportFile.writeAtomically(Array(text.utf8), to: out)
   } else {
     print(text, terminator: "")
   }
   return 0
+}
+
+/// ``answer(_:_:_:_:)`` for one concrete index type.
+private struct Answer: IndexTypeOperation {
+  let points: PointsFile
+  let queries: QueriesFile
+  let params: [ParameterOption]
+
+  func run<I: SpatialIndex>(_ type: I.Type) throws -> String {
+    try answer(type, points, queries, params)
+  }
 }
 
 private func answer<I: SpatialIndex>(

@@ -20,7 +20,9 @@ func verifyCommand(_ arguments: [String]) throws -> Int32 {
     try visitRunners(
       try LinearScanIndex(points: dataset.points), dataset, inputs, referenceOptions, &reference)
     for name in options.indexes where name != LinearScanIndex.name {
-      failures += try verify(indexType(named: name)!, dataset, inputs, options, reference.answers)
+      var operation = VerifyIndex(dataset: dataset, inputs: inputs, options: options,
+                                  reference: reference.answers)
+      failures += try withIndexType(named: name, &operation)!
     }
   }
   if failures > 0 {
@@ -29,6 +31,18 @@ func verifyCommand(_ arguments: [String]) throws -> Int32 {
   }
   print("verify: every index agrees with the linear scan")
   return 0
+}
+
+/// ``verify(_:_:_:_:_:)`` for one concrete index type.
+private struct VerifyIndex: IndexTypeOperation {
+  let dataset: LoadedDataset
+  let inputs: WorkloadInputs
+  let options: RunOptions
+  let reference: [String: [[Int64]]]
+
+  func run<I: SpatialIndex>(_ type: I.Type) throws -> Int {
+    try verify(type, dataset, inputs, options, reference)
+  }
 }
 
 private func verify<I: SpatialIndex>(

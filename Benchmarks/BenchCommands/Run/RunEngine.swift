@@ -22,9 +22,22 @@ struct RunEngine {
   mutating func run(_ dataset: LoadedDataset, inputs: WorkloadInputs) throws -> [ReportRow] {
     var rows: [ReportRow] = []
     for name in options.indexes {
-      rows += try runIndex(indexType(named: name)!, dataset, inputs)
+      var operation = RunIndex(engine: self, dataset: dataset, inputs: inputs)
+      rows += try withIndexType(named: name, &operation)!
+      self = operation.engine
     }
     return rows
+  }
+
+  /// ``runIndex(_:_:_:)`` for one concrete index type.
+  private struct RunIndex: IndexTypeOperation {
+    var engine: RunEngine
+    let dataset: LoadedDataset
+    let inputs: WorkloadInputs
+
+    mutating func run<I: SpatialIndex>(_ type: I.Type) throws -> [ReportRow] {
+      try engine.runIndex(type, dataset, inputs)
+    }
   }
 
   private mutating func runIndex<I: SpatialIndex>(

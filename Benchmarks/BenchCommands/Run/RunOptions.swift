@@ -1,10 +1,11 @@
 import SpatialIndexes
+import Workloads
 
 /// Everything `bench run`, `verify` and `export` read from the command line.
 struct RunOptions {
   static let workloadNames = ["build", "viewport", "cluster", "tap"]
   static let defaultWorkloads = ["build", "viewport", "cluster"]
-  static let strategyNames = ["per-cell", "single-pass"]
+  static let strategyNames = ClusterStrategy.allCases.map(\.rawValue)
   /// Beyond this, 32-bit ids run out.
   static let maximumN = Int(Int32.max)
 

@@ -87,16 +87,22 @@ func speedCommand(_ arguments: [String]) throws -> Int32 {
   let points = check.points()
   print("speed: \(check.n) uniform points, \(check.queries) queries per size, median of \(check.repeats) runs (µs per query, every id visited)")
   for name in names {
-    try runSpeed(indexType(named: name)!, check, points, params)
+    var operation = RunSpeed(check: check, points: points, params: params)
+    try withIndexType(named: name, &operation)!
   }
   return 0
 }
 
-private func runSpeed<I: SpatialIndex>(
-  _ type: I.Type, _ check: SpeedCheck, _ points: [Point], _ params: [ParameterOption]
-) throws {
-  for p in try parameterSets(type, params, command: "speed") {
-    try check.run(type, parameters: p, points: points)
+/// Every parameter set of one concrete index type.
+private struct RunSpeed: IndexTypeOperation {
+  let check: SpeedCheck
+  let points: [Point]
+  let params: [ParameterOption]
+
+  func run<I: SpatialIndex>(_ type: I.Type) throws {
+    for p in try parameterSets(type, params, command: "speed") {
+      try check.run(type, parameters: p, points: points)
+    }
   }
 }
 

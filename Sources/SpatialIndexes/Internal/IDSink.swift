@@ -5,8 +5,35 @@
 protocol _IDSink {
   /// Takes one id; `false` stops the query.
   mutating func take(_ id: Int32) -> Bool
+  /// Takes one id stored at `position` (of ``SpatialIndex/groupOrder``).
+  mutating func take(_ id: Int32, at position: Int) -> Bool
   /// Takes a run of ids known to be inside; `false` stops the query.
   mutating func takeAll(_ ids: UnsafeBufferPointer<Int32>) -> Bool
+  /// Whether a subtree inside the rectangle, within `box`, is taken as whole
+  /// runs (``takeRun(_:from:)``) rather than descended into. Plain sinks
+  /// always say yes; a grouping sink asks its visitor.
+  mutating func takesWhole(_ box: Rect) -> Bool
+  /// Takes a run of ids known to be inside, stored from position `start`.
+  mutating func takeRun(_ ids: UnsafeBufferPointer<Int32>, from start: Int) -> Bool
+  /// Whether a leaf is offered whole by its points' own box (which costs a
+  /// pass over them): only for a grouping sink, whose groups save more.
+  static var groupsLeaves: Bool { get }
+}
+
+extension _IDSink {
+  @inlinable @inline(__always)
+  static var groupsLeaves: Bool { false }
+
+  @inlinable @inline(__always)
+  mutating func take(_ id: Int32, at position: Int) -> Bool { take(id) }
+
+  @inlinable @inline(__always)
+  mutating func takesWhole(_ box: Rect) -> Bool { true }
+
+  @inlinable @inline(__always)
+  mutating func takeRun(_ ids: UnsafeBufferPointer<Int32>, from start: Int) -> Bool {
+    takeAll(ids)
+  }
 }
 
 /// Calls a visitor with each id.

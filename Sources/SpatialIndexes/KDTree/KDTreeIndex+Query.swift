@@ -26,6 +26,21 @@ extension KDTreeIndex {
     return sink.count
   }
 
+  /// Hands whole subtrees to `visitor` as runs of ``groupOrder`` when it
+  /// accepts their box (the subtree's region, bounded by its ancestors'
+  /// split lines and the data's bounds).
+  @inlinable
+  public func forEachGroup<C: QueryCounters, V: GroupVisitor>(
+    in rect: Rect, counters: inout C, _ visitor: inout V
+  ) {
+    var sink = _GroupSink(visitor)
+    search(rect, &counters, &sink)
+    visitor = sink.visitor
+  }
+
+  /// The ids as stored: split points, then leaf points (see the type's doc).
+  @inlinable public var groupOrder: [Int32] { ids }
+
   /// One node of the walk: where its split points and leaf points start,
   /// its size, its number of split points, its split axis and its box.
   @usableFromInline
@@ -70,22 +85,43 @@ extension KDTreeIndex {
           let f = stack[top]
           let split = Int(f.split), leaf = Int(f.leaf), size = Int(f.size), splits = Int(f.splits)
           counters.visitNodes(1)
-          if rect.contains(f.box) {  // the whole subtree: two runs of ids
+          if rect.contains(f.box) && sink.takesWhole(f.box) {  // the whole subtree: two runs of ids
             counters.reportPoints(size)
             if splits > 0,
-               !sink.takeAll(UnsafeBufferPointer(rebasing: ids[split..<(split &+ splits)])) {
+               !sink.takeRun(UnsafeBufferPointer(rebasing: ids[split..<(split &+ splits)]), from: split) {
               return false
             }
             let leafEnd = leaf &+ size &- splits
-            if !sink.takeAll(UnsafeBufferPointer(rebasing: ids[leaf..<leafEnd])) { return false }
+            if !sink.takeRun(UnsafeBufferPointer(rebasing: ids[leaf..<leafEnd]), from: leaf) {
+              return false
+            }
             continue
           }
           if size <= nodeSize {  // a leaf: test each point
             counters.testPoints(size)
+            // A grouping sink gets a leaf whole when its points' own box
+            // (tighter than the leaf's region) is inside and accepted.
+            if S.groupsLeaves {
+              var box = Rect(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+              for i in leaf..<(leaf &+ size) {
+                let x = coords[2 &* i], y = coords[2 &* i &+ 1]
+                box.minX = min(box.minX, x)
+                box.maxX = max(box.maxX, x)
+                box.minY = min(box.minY, y)
+                box.maxY = max(box.maxY, y)
+              }
+              if rect.contains(box) && sink.takesWhole(box) {
+                counters.reportPoints(size)
+                if !sink.takeRun(UnsafeBufferPointer(rebasing: ids[leaf..<(leaf &+ size)]), from: leaf) {
+                  return false
+                }
+                continue
+              }
+            }
             for i in leaf..<(leaf &+ size)
             where rect.contains(x: coords[2 &* i], y: coords[2 &* i &+ 1]) {
               counters.reportPoints(1)
-              if !sink.take(ids[i]) { return false }
+              if !sink.take(ids[i], at: i) { return false }
             }
             continue
           }
@@ -93,7 +129,7 @@ extension KDTreeIndex {
           let x = coords[2 &* split], y = coords[2 &* split &+ 1]
           if rect.contains(x: x, y: y) {
             counters.reportPoints(1)
-            if !sink.take(ids[split]) { return false }
+            if !sink.take(ids[split], at: split) { return false }
           }
           let l = Self._leftShape(size: size, nodeSize: nodeSize)
           let rightSize = size &- 1 &- l.points

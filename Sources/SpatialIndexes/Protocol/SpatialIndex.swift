@@ -53,6 +53,17 @@ public protocol SpatialIndex: Sendable {
 
   /// The number of points inside `rect`.
   func count<C: QueryCounters>(in rect: Rect, counters: inout C) -> Int
+
+  /// Visits the points inside `rect`, handing whole groups of them to
+  /// `visitor` where the index stores them together and the visitor accepts
+  /// (see ``GroupVisitor``). Every point inside is handed over exactly once,
+  /// alone or in a group. The default hands every id alone.
+  func forEachGroup<C: QueryCounters, V: GroupVisitor>(
+    in rect: Rect, counters: inout C, _ visitor: inout V)
+
+  /// The ids in the order groups refer to (a group is runs of positions in
+  /// it); empty for an index that never forms groups, the default.
+  var groupOrder: [Int32] { get }
 }
 
 /// An index that accepts inserts and removals after it was built.
@@ -96,6 +107,18 @@ extension SpatialIndex {
     }
     return n
   }
+
+  @inlinable
+  public func forEachGroup<C: QueryCounters, V: GroupVisitor>(
+    in rect: Rect, counters: inout C, _ visitor: inout V
+  ) {
+    forEach(in: rect, counters: &counters) { id in
+      visitor.take(id, at: -1)
+      return true
+    }
+  }
+
+  @inlinable public var groupOrder: [Int32] { [] }
 
   // MARK: Without counters
 

@@ -97,6 +97,7 @@ extension Clusterer {
       switch strategy {
       case .singlePass: _singlePass(layout, cells, &counters)
       case .perCell: _perCell(layout, cells, &counters)
+      case .aggregate: _aggregate(layout, cells, &counters)
       }
       _emit(layout, UnsafeBufferPointer(cells), into: &markers)
     }

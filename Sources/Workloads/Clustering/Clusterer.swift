@@ -10,6 +10,14 @@ public enum ClusterStrategy: String, CaseIterable, Sendable, CustomStringConvert
   /// One range query per viewport rectangle; the points are then binned
   /// into their cells.
   case singlePass = "single-pass"
+  /// One grouped query per viewport rectangle
+  /// (``SpatialIndex/forEachGroup(in:counters:_:)``): a subtree whose box lies
+  /// inside one cell is added from prefix sums of its points' coordinates,
+  /// kept by the clusterer over the index's storage order, without visiting
+  /// its points. Other points are binned one by one. For an index that forms
+  /// no groups (only the k-d tree does so far) this is a single pass that
+  /// reads its points in the index's order.
+  case aggregate = "aggregate"
 
   public var description: String { rawValue }
 }
@@ -86,6 +94,8 @@ public struct Clusterer<Index: SpatialIndex> {
 
   /// Per-id records for the hot loops.
   @usableFromInline let _table: _PointTable
+  /// Prefix sums over the index's group order, for the `aggregate` strategy.
+  @usableFromInline let _groups: _GroupSums
 
   @usableFromInline var _ids: [Int32] = []
   /// `_ids` in increasing order, when they are many, and the bitmap that sorts them.
@@ -108,6 +118,7 @@ public struct Clusterer<Index: SpatialIndex> {
     self.points = points
     self.cellTable = cellTable
     _table = _PointTable(points, table: cellTable)
+    _groups = _GroupSums(order: index.groupOrder, records: _table.records)
   }
 
   /// Builds the index over `points`, then the clusterer.

@@ -8,20 +8,8 @@ import Glibc
 /// Ctrl-C during a run must leave an earlier report untouched and no
 /// half-written file: reports are written to a temporary file and renamed.
 @Suite struct InterruptTests {
-  /// The `bench` executable beside this test bundle (`swift test` builds it).
-  static var benchURL: URL? {
-    let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    var dir = exe.deletingLastPathComponent()
-    for _ in 0..<3 {
-      let candidate = dir.appendingPathComponent("bench")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      dir = dir.deletingLastPathComponent()
-    }
-    return nil
-  }
-
   @Test func sigintDuringARunLeavesTheEarlierReportAlone() throws {
-    let bench = try #require(Self.benchURL, "the bench executable was not built beside the tests")
+    let bench = try #require(benchExecutable, "the bench executable was not built beside the tests")
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("bench-sigint-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -196,45 +196,64 @@ extension CLITests {
 
     // MARK: - Errors
 
+    /// Runs `bench query` in `folder` as a child process, so its stderr can be read.
+    private func queryProcess(
+      _ folder: TemporaryFolder, _ arguments: [String]
+    ) throws -> BenchResult {
+      try runBench(["query", "--index", "grid"] + arguments, in: folder.path)
+    }
+
     @Test func missingPointsFileIs66AndWritesNothing() throws {
       try withTemporaryFolder { folder in
-        let q = try folder.write("queries.csv", "min_lat,min_lon,max_lat,max_lon\n0,0,1,1\n")
-        let out = folder.file("out.csv")
-        let code = benchMain(
-          ["query", "--index", "grid", "--points", folder.file("nope.csv"), "--queries", q,
-           "--out", out])
-        #expect(code == 66)
+        try folder.write("queries.csv", "min_lat,min_lon,max_lat,max_lon\n0,0,1,1\n")
+        let result = try queryProcess(
+          folder, ["--points", "nope.csv", "--queries", "queries.csv", "--out", "out.csv"])
+        expectOneError(result, code: 66, "nope.csv: no such file")
         #expect(folder.contents() == ["queries.csv"])
         // A missing queries file too.
-        let p = try folder.write("points.csv", "lat,lon\n1,1\n")
-        #expect(
-          benchMain(
-            ["query", "--index", "grid", "--points", p, "--queries", folder.file("nope.csv"),
-             "--out", out]) == 66)
+        try folder.write("points.csv", "lat,lon\n1,1\n")
+        expectOneError(
+          try queryProcess(
+            folder, ["--points", "points.csv", "--queries", "nope.csv", "--out", "out.csv"]),
+          code: 66, "nope.csv: no such file")
         // A folder given as the points file.
-        #expect(
-          benchMain(["query", "--index", "grid", "--points", folder.path, "--queries", q]) == 66)
+        expectOneError(
+          try queryProcess(folder, ["--points", ".", "--queries", "queries.csv"]),
+          code: 66, ".: is a directory, not a file")
         #expect(folder.contents() == ["points.csv", "queries.csv"])
       }
     }
 
+    static let anyQuery = "min_lat,min_lon,max_lat,max_lon\n0,0,1,1\n"
+
     @Test(arguments: [
-      ("lat,lon\n91,0\n", "min_lat,min_lon,max_lat,max_lon\n0,0,1,1\n"),
-      ("lat,lon\nabc,0\n", "min_lat,min_lon,max_lat,max_lon\n0,0,1,1\n"),
-      ("lat,lon\n0,180.5\n", "min_lat,min_lon,max_lat,max_lon\n0,0,1,1\n"),
-      ("lat,lon\nnan,0\n", "min_lat,min_lon,max_lat,max_lon\n0,0,1,1\n"),
-      ("id,lat,lon\n-1,0,0\n", "min_lat,min_lon,max_lat,max_lon\n0,0,1,1\n"),
-      ("lat,lon\n0\n", "min_lat,min_lon,max_lat,max_lon\n0,0,1,1\n"),
-      ("lat\n0\n", "min_lat,min_lon,max_lat,max_lon\n0,0,1,1\n"),
-      ("lat,lon\n0,0\n", "min_lat,min_lon,max_lat,max_lon\n2,0,1,1\n"),  // min_lat > max_lat
-      ("lat,lon\n0,0\n", "min_lat,min_lon,max_lat\n0,0,1\n"),
-      ("lat,lon\n0,0\n", "min_lat,min_lon,max_lat,max_lon\n0,0,1,181\n"),
+      ("lat,lon\n91,0\n", anyQuery, "points.csv:2: lat \"91\" is outside [-90, 90]"),
+      ("lat,lon\nabc,0\n", anyQuery, "points.csv:2: lat \"abc\" is not a number"),
+      ("lat,lon\n0,180.5\n", anyQuery, "points.csv:2: lon \"180.5\" is outside [-180, 180]"),
+      ("lat,lon\nnan,0\n", anyQuery, "points.csv:2: lat \"nan\" is not a number"),
+      ("id,lat,lon\n-1,0,0\n", anyQuery, "points.csv:2: id \"-1\" is negative"),
+      ("lat,lon\n0\n", anyQuery,
+       "points.csv:2: lon is missing: too few fields: 1, but the header has 2"),
+      ("lat\n0\n", anyQuery,
+       "points.csv:1: no longitude column (expected \"lon\", \"lng\" or \"longitude\"); "
+         + "columns found: \"lat\""),
+      ("lat,lon\n0,0\n", "min_lat,min_lon,max_lat,max_lon\n2,0,1,1\n",
+       "queries.csv:2: min_lat \"2\" is greater than max_lat \"1\""),
+      ("lat,lon\n0,0\n", "min_lat,min_lon,max_lat\n0,0,1\n",
+       "queries.csv:1: no max_lon column (expected \"max_lon\"); "
+         + "columns found: \"min_lat\", \"min_lon\", \"max_lat\""),
+      ("lat,lon\n0,0\n", "min_lat,min_lon,max_lat,max_lon\n0,0,1,181\n",
+       "queries.csv:2: max_lon \"181\" is outside [-180, 180]"),
     ])
-    func badDataIs65AndWritesNothing(points: String, queries: String) throws {
+    func badDataIs65AndWritesNothing(
+      files: (points: String, queries: String, message: String)
+    ) throws {
       try withTemporaryFolder { folder in
-        let (code, output) = try query(folder, index: "grid", points: points, queries: queries)
-        #expect(code == 65)
-        #expect(output == nil)
+        try folder.write("points.csv", files.points)
+        try folder.write("queries.csv", files.queries)
+        let result = try queryProcess(
+          folder, ["--points", "points.csv", "--queries", "queries.csv", "--out", "out.csv"])
+        expectOneError(result, code: 65, files.message)
         #expect(folder.contents() == ["points.csv", "queries.csv"])
       }
     }
@@ -254,17 +273,17 @@ extension CLITests {
 
     @Test func outputFolderMissingIs73AndCreatesNothing() throws {
       try withTemporaryFolder { folder in
-        let p = try folder.write("points.csv", "lat,lon\n1,1\n")
-        let q = try folder.write("queries.csv", "min_lat,min_lon,max_lat,max_lon\n0,0,1,1\n")
-        let out = folder.file("missing/out.csv")
-        #expect(
-          benchMain(["query", "--index", "grid", "--points", p, "--queries", q, "--out", out])
-            == 73)
+        try folder.write("points.csv", "lat,lon\n1,1\n")
+        try folder.write("queries.csv", "min_lat,min_lon,max_lat,max_lon\n0,0,1,1\n")
+        let inputs = ["--points", "points.csv", "--queries", "queries.csv"]
+        expectOneError(
+          try queryProcess(folder, inputs + ["--out", "missing/out.csv"]), code: 73,
+          "cannot create report 'missing/out.csv': folder missing does not exist")
         #expect(!exists(folder.file("missing")))
         // A folder where the output file should go.
-        let intoFolder = ["--out", folder.path]
-        #expect(
-          benchMain(["query", "--index", "grid", "--points", p, "--queries", q] + intoFolder) == 73)
+        expectOneError(
+          try queryProcess(folder, inputs + ["--out", "."]), code: 73,
+          "cannot create report '.': is a folder")
         #expect(folder.contents() == ["points.csv", "queries.csv"])
       }
     }

@@ -194,22 +194,35 @@ extension CLITests {
       }
     }
 
+    /// Each error: its exit code, one line on stderr naming the file (and
+    /// the line and field for bad data), and no report. Run as a child
+    /// process, so stderr is bench's alone.
     @Test func errorsWriteNoReport() throws {
       try withTemporaryFolder { folder in
-        let out = folder.file("r.csv")
-        #expect(run(["--index", "grid", "--dataset", folder.file("missing.csv")], out: out) == 66)
-        let bad = try folder.write("bad.csv", "lat,lon\n1,2\n95,3\n")
-        #expect(run(["--index", "grid", "--dataset", bad], out: out) == 65)
-        #expect(run(["--index", "grid", "--dataset", bad, "--n", "1"], out: out) == 65)
+        func run(_ arguments: [String], out: String = "r.csv") throws -> BenchResult {
+          let options = tinyRun + ["--index", "grid"] + arguments + ["--out", out]
+          return try runBench(["run"] + options, in: folder.path)
+        }
+        expectOneError(try run(["--dataset", "missing.csv"]), code: 66, "missing.csv: no such file")
+        try folder.write("bad.csv", "lat,lon\n1,2\n95,3\n")
+        let outside = "bad.csv:3: lat \"95\" is outside [-90, 90]"
+        expectOneError(try run(["--dataset", "bad.csv"]), code: 65, outside)
+        expectOneError(try run(["--dataset", "bad.csv", "--n", "1"]), code: 65, outside)
+        expectOneError(try run(["--queries", "missing.csv"]), code: 66, "missing.csv: no such file")
+        let misspelt = try run(["--dataset", "unifrom"])
+        #expect(misspelt.code == 64)
         #expect(
-          run(["--index", "grid", "--queries", folder.file("missing.csv")], out: out) == 66)
-        #expect(run(["--index", "grid", "--dataset", "unifrom"], out: out) == 64)
-        #expect(run(["--index", "grid"], out: folder.file("missing/r.csv")) == 73)
-        #expect(run(["--index", "grid"], out: folder.path) == 73)
+          misspelt.stderrLines.first == "bench: unknown dataset \"unifrom\" (did you mean uniform?)")
+        expectOneError(
+          try run([], out: "missing/r.csv"), code: 73,
+          "cannot create report 'missing/r.csv': folder missing does not exist")
+        expectOneError(try run([], out: "."), code: 73, "cannot create report '.': is a folder")
         #expect(folder.contents() == ["bad.csv"])
         // More rows asked of a file than it has.
-        let small = try folder.write("small.csv", "lat,lon\n1,2\n")
-        #expect(run(["--index", "grid", "--dataset", small, "--n", "2"], out: out) == 64)
+        try folder.write("small.csv", "lat,lon\n1,2\n")
+        let tooMany = try run(["--dataset", "small.csv", "--n", "2"])
+        #expect(tooMany.code == 64)
+        #expect(tooMany.stderrLines.first == "bench: --n 2 exceeds the 1 rows of small")
         #expect(folder.contents() == ["bad.csv", "small.csv"])
       }
     }
@@ -277,18 +290,22 @@ extension CLITests {
 
     @Test func exportErrorsWriteNothing() throws {
       try withTemporaryFolder { folder in
-        let p = folder.file("points.csv"), q = folder.file("queries.csv")
+        func export(_ arguments: [String]) throws -> BenchResult {
+          try runBench(["export"] + tinyRun + arguments, in: folder.path)
+        }
         // The second output cannot be created: neither file is written.
         try FileManager.default.createDirectory(
           atPath: folder.file("taken"), withIntermediateDirectories: false)
-        let taken = ["--points-out", p, "--queries-out", folder.file("taken")]
-        #expect(benchMain(["export"] + tinyRun + taken) == 73)
-        #expect(
-          benchMain(
-            ["export"] + tinyRun + ["--points-out", p, "--queries-out", folder.file("no/q.csv")])
-            == 73)
-        let twoSizes = ["--n", "10,20", "--points-out", p, "--queries-out", q]
-        #expect(benchMain(["export"] + tinyRun + twoSizes) == 64)
+        expectOneError(
+          try export(["--points-out", "points.csv", "--queries-out", "taken"]), code: 73,
+          "cannot create report 'taken': is a folder")
+        expectOneError(
+          try export(["--points-out", "points.csv", "--queries-out", "no/q.csv"]), code: 73,
+          "cannot create report 'no/q.csv': folder no does not exist")
+        let twoSizes = try export(
+          ["--n", "10,20", "--points-out", "points.csv", "--queries-out", "queries.csv"])
+        #expect(twoSizes.code == 64)
+        #expect(twoSizes.stderrLines.first == "bench: export takes one --n value")
         #expect(folder.contents() == ["taken"])
       }
     }

@@ -234,13 +234,15 @@ import SpatialIndexes
   @Test func tooFewFields() {
     expectBadData(
       pointsError("id,lat,lon,name,cc\n1,2,3,x,FR\n2,3,4\n"),
-      "places.csv:3: too few fields: 3, but the header has 5", line: 3, field: nil)
+      "places.csv:3: name is missing: too few fields: 3, but the header has 5", line: 3,
+      field: "name")
   }
 
   @Test func tooManyFields() {
     expectBadData(
-      pointsError("id,lat,lon\n1,2,3,\n"), "places.csv:2: too many fields: 4, but the header has 3",
-      line: 2, field: nil)
+      pointsError("id,lat,lon\n1,2,3,\n"),
+      "places.csv:2: column 4 is extra: too many fields: 4, but the header has 3",
+      line: 2, field: "column 4")
   }
 
   @Test func blankLineInTheMiddle() {

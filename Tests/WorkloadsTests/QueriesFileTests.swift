@@ -67,7 +67,8 @@ import Workloads
       "queries.csv:2: zoom \"inf\" is not a number", line: 2, field: "zoom")
     expectBadData(
       queriesError("min_lat,min_lon,max_lat,max_lon\n0,0,1\n"),
-      "queries.csv:2: too few fields: 3, but the header has 4", line: 2, field: nil)
+      "queries.csv:2: max_lon is missing: too few fields: 3, but the header has 4", line: 2,
+      field: "max_lon")
     expectBadData(queriesError(""), "queries.csv:1: empty file, no header", line: 1, field: nil)
   }
 

@@ -7,7 +7,6 @@ import Workloads
 /// aligned table and writes a CSV report, atomically, never over an earlier one.
 func runCommand(_ arguments: [String]) throws -> Int32 {
   let options = try RunOptions.parse(arguments, command: "run")
-  warnIfDebugBuild()
   let metadata = RunMetadata.current(seed: options.seed, gitDirectory: packageRoot())
   let out = options.out ?? ReportFile.defaultPath(suite: "run", gitCommit: metadata.gitCommit, date: Date(), directory: resultsFolder())
   try checkOutputPath(out)
@@ -15,6 +14,8 @@ func runCommand(_ arguments: [String]) throws -> Int32 {
 
   let datasets = try DatasetResolver.load(options, command: "run")
   let queries = try options.queriesFile.map { try QueriesFile(contentsOf: $0) }
+  // Only once the inputs are known good: a bad input gets one line on stderr.
+  warnIfDebugBuild()
   let units = datasets.count * options.indexes.count * max(1, options.workloads.count)
   var engine = RunEngine(
     options: options, metadata: metadata, progress: Progress(quiet: options.quiet, totalUnits: units))

@@ -45,15 +45,22 @@ struct _CSVTable {
     return true
   }
 
+  /// A row whose field count differs from the header's. The message names
+  /// the field at fault, so the row can be fixed without counting commas:
+  /// the first missing column, or the first one past the header.
   func fieldCountError() throws(DataError) {
     let n = header.count
-    let message =
-      _CSVScanner.isBlank(fields)
-      ? "blank line; expected \(n) field\(n == 1 ? "" : "s") as in the header"
-      : fields.count < n
-        ? "too few fields: \(fields.count), but the header has \(n)"
-        : "too many fields: \(fields.count), but the header has \(n)"
-    throw .badData(file: source, line: line, field: nil, message: message)
+    if _CSVScanner.isBlank(fields) {
+      throw .badData(
+        file: source, line: line, field: nil,
+        message: "blank line; expected \(n) field\(n == 1 ? "" : "s") as in the header")
+    }
+    let extra = fields.count > n
+    throw .badData(
+      file: source, line: line, field: columnName(extra ? n : fields.count),
+      message: extra
+        ? "is extra: too many fields: \(fields.count), but the header has \(n)"
+        : "is missing: too few fields: \(fields.count), but the header has \(n)")
   }
 
   /// The column's name for a message: as in the header, or `column N`

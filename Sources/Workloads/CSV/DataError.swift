@@ -11,7 +11,7 @@
 /// can jump to the spot:
 ///
 ///     places.csv:3: lon "abc" is not a number
-///     places.csv:7: too few fields: 3, but the header has 5
+///     places.csv:7: name is missing: too few fields: 3, but the header has 5
 ///     data/missing.csv: no such file
 ///
 /// `file` is the path exactly as the caller passed it (or the source name

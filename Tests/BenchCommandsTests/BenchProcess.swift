@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// The `bench` executable beside this test bundle (`swift test` builds it).
+///
+/// Tests that check what `bench` prints run it as a child process: in
+/// process, stderr is shared with the test runner, which reports other
+/// suites' tests there while a command runs.
+var benchExecutable: URL? {
+  let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+  var dir = exe.deletingLastPathComponent()
+  for _ in 0..<3 {
+    let candidate = dir.appendingPathComponent("bench")
+    if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    dir = dir.deletingLastPathComponent()
+  }
+  return nil
+}
+
+/// What one `bench` process did.
+struct BenchResult {
+  var code: Int32
+  var stdout: String
+  var stderr: String
+
+  /// The lines written to stderr.
+  var stderrLines: [String] {
+    stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+  }
+}
+
+/// Runs `bench arguments` in `directory` (relative paths in the arguments
+/// resolve there, so messages name files exactly as given) and waits for it.
+func runBench(_ arguments: [String], in directory: String) throws -> BenchResult {
+  let bench = try #require(benchExecutable, "the bench executable was not built beside the tests")
+  // Output goes to files, not pipes: a full pipe would block the child.
+  let capture = try TemporaryFolder()
+  defer { capture.remove() }
+  let out = capture.file("stdout"), err = capture.file("stderr")
+  try capture.write("stdout", "")
+  try capture.write("stderr", "")
+  let process = Process()
+  process.executableURL = bench
+  process.arguments = arguments
+  process.currentDirectoryURL = URL(fileURLWithPath: directory)
+  process.standardInput = FileHandle.nullDevice
+  process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
+  process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
+  try process.run()
+  process.waitUntilExit()
+  // A signal shows as its negated number, never as a plausible exit code.
+  let status = process.terminationStatus
+  let code = process.terminationReason == .exit ? status : -status
+  return BenchResult(code: code, stdout: text(out) ?? "", stderr: text(err) ?? "")
+}
+
+/// Expects `result` to be a failure with exit `code` and exactly one line on
+/// stderr, `bench: ` + `message`.
+func expectOneError(
+  _ result: BenchResult, code: Int32, _ message: String,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  #expect(result.code == code, "stderr: \(result.stderr)", sourceLocation: sourceLocation)
+  #expect(result.stderrLines == ["bench: " + message], sourceLocation: sourceLocation)
+}
+
+/// True when this process may write anywhere: permission bits do not stop it.
+var isRoot: Bool { getuid() == 0 }

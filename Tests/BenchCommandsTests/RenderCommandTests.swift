@@ -52,10 +52,12 @@ extension CLITests {
         #expect(doc.elements(classed: "count").map(\.text) == clusters.map { String($0.count) })
         let inView = options.viewport.rects.reduce(0) { $0 + clusterer.index.count(in: $1) }
         #expect(inView == markers.reduce(0) { $0 + $1.count })
-        #expect(doc.elements.contains {
-          $0.text.hasPrefix("\(inView) of 3,000 points in view · \(markers.count) markers")
-        })
-        #expect(doc.elements.contains { $0.text.hasPrefix("uniform · z4 · 20.0000°N 10.0000°E") })
+        #expect(
+          doc.elements.contains {
+            $0.text.hasPrefix("\(inView) of 3,000 points in view · \(markers.count) markers")
+          })
+        let title = "uniform · z4 · 20.0000°N 10.0000°E"
+        #expect(doc.elements.contains { $0.text.hasPrefix(title) })
         #expect(!doc.elements(classed: "cell-grid").isEmpty)
       }
     }
@@ -79,10 +81,13 @@ extension CLITests {
         let panels = doc.indices(classed: "panel")
         #expect(panels.count == 2)
         #expect(doc.elements(classed: "marker kept", inside: panels[0]).count == diff.kept.count)
-        #expect(doc.elements(classed: "marker removed", inside: panels[0]).count == diff.removed.count)
+        #expect(
+          doc.elements(classed: "marker removed", inside: panels[0]).count == diff.removed.count)
         #expect(doc.elements(classed: "marker kept", inside: panels[1]).count == diff.kept.count)
         #expect(doc.elements(classed: "marker added", inside: panels[1]).count == diff.added.count)
-        #expect(doc.elements(classed: "marker").count == 2 * diff.kept.count + diff.added.count + diff.removed.count)
+        #expect(
+          doc.elements(classed: "marker").count == 2 * diff.kept.count + diff.added.count
+            + diff.removed.count)
         #expect(doc.elements.contains { $0.text == "kept \(diff.kept.count)" })
         #expect(doc.elements.contains { $0.text == "added \(diff.added.count)" })
         #expect(doc.elements.contains { $0.text == "removed \(diff.removed.count)" })
@@ -101,11 +106,13 @@ extension CLITests {
 
     @Test func antimeridianAndZoomZeroRender() throws {
       try withTemporaryFolder { folder in
-        for (i, view) in [["--center", "-17,179.5", "--zoom", "5"], ["--center", "0,0", "--zoom", "0"]]
-          .enumerated()
-        {
+        for (i, view) in [
+          ["--center", "-17,179.5", "--zoom", "5"], ["--center", "0,0", "--zoom", "0"],
+        ]
+        .enumerated() {
           let out = folder.file("\(i).svg")
-          let arguments = ["--dataset", "uniform", "--n", "2000"] + view + ["--grid", "--out", out]
+          let arguments =
+            ["--dataset", "uniform", "--n", "2000"] + view + ["--grid", "--out", out]
           let run = try render(arguments)
           #expect(run.code == 0)
           var (options, clusterer) = try reference(arguments)
@@ -160,11 +167,18 @@ extension CLITests {
       let zoom = message(["--center", "48,2", "--zom", "3"])
       #expect(zoom.contains("unknown option \"--zom\" (did you mean --zoom?)"))
       #expect(zoom.contains("usage: bench render"))
-      #expect(message(["--center", "91,2", "--zoom", "3"]).contains("latitude 91.0 must lie in -90...90"))
-      #expect(message(["--center", "48,2", "--zoom", "23"]).contains("--zoom 23 is too large (at most 22)"))
+      #expect(
+        message(["--center", "91,2", "--zoom", "3"]).contains("latitude 91.0 must lie in -90...90"))
+      #expect(
+        message(["--center", "48,2", "--zoom", "23"]).contains(
+          "--zoom 23 is too large (at most 22)"))
       #expect(message(["--zoom", "3"]).contains("--center LAT,LON is required"))
-      #expect(message(["--center", "48,2", "--zoom", "3", "--pan", "nan,0"]).contains("two finite numbers"))
-      #expect(message(["--center", "48,2", "--zoom", "3", "--strategy", "per-cel"]).contains("did you mean per-cell?"))
+      #expect(
+        message(["--center", "48,2", "--zoom", "3", "--pan", "nan,0"]).contains(
+          "two finite numbers"))
+      #expect(
+        message(["--center", "48,2", "--zoom", "3", "--strategy", "per-cel"]).contains(
+          "did you mean per-cell?"))
     }
 
     @Test func unwritableOutputExits73AndLeavesNoFile() throws {

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationXML)
-import FoundationXML
+  import FoundationXML
 #endif
 
 /// An SVG (or any XML) file read with Foundation's `XMLParser`: its elements
@@ -60,7 +60,8 @@ package struct SVGDocument {
       _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
       qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
     ) {
-      elements.append(Element(name: elementName, attributes: attributeDict, text: "", ancestors: open))
+      elements.append(
+        Element(name: elementName, attributes: attributeDict, text: "", ancestors: open))
       open.append(elements.count - 1)
     }
 

@@ -1,6 +1,8 @@
 /// The help text of every command; `bench help COMMAND` prints one.
 enum Usage {
-  static let commands = ["run", "list", "verify", "query", "export", "compare", "plot", "render", "speed", "help"]
+  static let commands = [
+    "run", "list", "verify", "query", "export", "compare", "plot", "render", "speed", "help",
+  ]
 
   /// One line per command, for error messages.
   static func line(for command: String) -> String {
@@ -14,7 +16,8 @@ enum Usage {
     case "compare": return "usage: bench compare BASELINE.csv CURRENT.csv [--threshold PCT] [--timing-info]"
     case "plot": return "usage: bench plot REPORT.csv [REPORT.csv…] [--out DIR]"
     case "render":
-      return "usage: bench render [--dataset NAME|FILE.csv] --center LAT,LON --zoom Z [--size WxH] [--grid] [--pan DX,DY] [--index NAME] [--out FILE.svg]"
+      return "usage: bench render [--dataset NAME|FILE.csv] --center LAT,LON --zoom Z [--size WxH]"
+        + " [--grid] [--pan DX,DY] [--index NAME] [--out FILE.svg]"
     case "help": return "usage: bench help [COMMAND]"
     case "speed":
       return "usage: bench speed [--index NAMES] [--n N] [--queries Q] [--repeat R] [--seed S] [--param K=V,…]"
@@ -55,7 +58,7 @@ enum Usage {
       export    write a workload's points and viewport rectangles as CSV files
       compare   compare two reports; exit 1 on a regression
       plot      draw SVG charts of one or more reports
-      render    draw the cluster workload's markers for one viewport (or before and after a pan) as SVG
+      render    draw the cluster workload's markers for a viewport (or before and after a pan)
       speed     the core micro-benchmark: uniform points, square queries of 1e-4, 1e-3, 1e-2 of the area
       help      this text, or one command's
 

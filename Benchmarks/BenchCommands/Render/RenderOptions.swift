@@ -59,7 +59,8 @@ struct RenderOptions {
       case "--seed":
         let text = try reader.value(for: a)
         guard let s = UInt64(text) else {
-          throw UsageError("--seed \"\(text)\" is not a non-negative whole number", command: command)
+          throw UsageError(
+            "--seed \"\(text)\" is not a non-negative whole number", command: command)
         }
         o.seed = s
       case "--center":
@@ -73,18 +74,22 @@ struct RenderOptions {
         center = Point(x: lon, y: lat)
       case "--zoom": zoom = try reader.integer(for: a, in: zoomRange)
       case "--size":
-        o.size = try RunOptions.screenSize(try reader.value(for: a), command, flag: a, range: sizeRange)
+        o.size = try RunOptions.screenSize(
+          try reader.value(for: a), command, flag: a, range: sizeRange)
       case "--grid": o.grid = true
       case "--pan":
         let (dx, dy) = try pair(try reader.value(for: a), flag: a, form: "DX,DY")
         guard abs(dx) <= maximumPan, abs(dy) <= maximumPan else {
           throw UsageError(
-            "--pan \(dx),\(dy) is too far (at most \(Int(maximumPan)) screens each way)", command: command)
+            "--pan \(dx),\(dy) is too far (at most \(Int(maximumPan)) screens each way)",
+            command: command)
         }
         o.pan = (dx, dy)
       case "--index":
         let names = try indexNames(try reader.value(for: a), command: command)
-        guard names.count == 1 else { throw UsageError("--index takes one name here", command: command) }
+        guard names.count == 1 else {
+          throw UsageError("--index takes one name here", command: command)
+        }
         o.index = names[0]
       case "--strategy":
         let text = try reader.value(for: a)
@@ -105,14 +110,16 @@ struct RenderOptions {
   }
 
   /// Two finite decimal numbers separated by a comma (`48.85,2.35`, `-0.5,0`).
-  static func pair(_ text: String, flag: String, form: String) throws(UsageError) -> (Double, Double) {
+  static func pair(_ text: String, flag: String, form: String) throws(UsageError) -> (
+    Double, Double
+  ) {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
     // Digits, sign, point and exponent only: `Double(_:)` alone also takes
     // `nan`, `inf` and hexadecimal.
     let numbers = parts.compactMap { part -> Double? in
       let s = part.trimmingCharacters(in: .whitespaces)
       guard !s.isEmpty, s.allSatisfy({ "0123456789+-.eE".contains($0) }), let d = Double(s),
-            d.isFinite
+        d.isFinite
       else { return nil }
       return d
     }

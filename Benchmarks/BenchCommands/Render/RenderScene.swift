@@ -13,7 +13,8 @@ enum RenderScene {
   static func picture(_ options: RenderOptions, dataset: LoadedDataset) throws -> MapPicture {
     guard let type = indexType(named: options.index) else {
       throw UsageError.unknown(
-        "index", options.index, valid: allIndexTypes.map { $0.name }, command: RenderOptions.command)
+        "index", options.index, valid: allIndexTypes.map { $0.name }, command: RenderOptions.command
+      )
     }
     return try picture(type, options, dataset)
   }

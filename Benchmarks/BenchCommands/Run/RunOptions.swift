@@ -106,7 +106,8 @@ struct RunOptions {
   /// `WIDTHxHEIGHT` in whole points, each in `range` (`bench render` reads
   /// its `--size` with a smaller range).
   static func screenSize(
-    _ text: String, _ command: String, flag: String = "--screen", range: ClosedRange<Int> = 1...100_000
+    _ text: String, _ command: String, flag: String = "--screen",
+    range: ClosedRange<Int> = 1...100_000
   ) throws(UsageError) -> (Double, Double) {
     let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
     guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),

@@ -25,13 +25,17 @@ extension MapPicture {
     let rows = Self.mapRows(v)
     svg.element(
       "rect",
-      [("x", "0"), ("y", "0"), ("width", fmt(v.width)), ("height", fmt(v.height)), ("fill", Self.paper)])
+      [
+        ("x", "0"), ("y", "0"), ("width", fmt(v.width)), ("height", fmt(v.height)),
+        ("fill", Self.paper),
+      ])
     drawGraticule(v, into: &svg)
     if let cellSize { drawCellGrid(v, cellSize: cellSize, into: &svg) }
     drawAntimeridian(v, into: &svg)
     // beyond the map's latitudes
     for (top, bottom, text) in [
-      (0.0, rows.top, "no map north of 85.05°N"), (rows.bottom, v.height, "no map south of 85.05°S"),
+      (0.0, rows.top, "no map north of 85.05°N"),
+      (rows.bottom, v.height, "no map south of 85.05°S"),
     ] where bottom > top {
       svg.element(
         "rect",
@@ -42,19 +46,23 @@ extension MapPicture {
       if bottom - top >= 24 {
         svg.text(
           text, x: v.width / 2, y: (top + bottom) / 2 + 4,
-          attributes: [("text-anchor", "middle"), ("font-size", "11"), ("fill", Self.graticuleLabel)])
+          attributes: [
+            ("text-anchor", "middle"), ("font-size", "11"), ("fill", Self.graticuleLabel),
+          ])
       }
     }
     // A screen wider than the world shows it several times; the markers are
     // drawn once, on the copy centred on the screen (`screenPosition(of:)`).
     if world < v.width {
-      let west = v.width / 2 - world / 2, east = v.width / 2 + world / 2
+      let west = v.width / 2 - world / 2
+      let east = v.width / 2 + world / 2
       for (x0, x1) in [(0.0, west), (east, v.width)] where x1 > x0 {
         svg.element(
           "rect",
           [
             ("class", "veil"), ("x", fmt(x0)), ("y", fmt(rows.top)), ("width", fmt(x1 - x0)),
-            ("height", fmt(max(0, rows.bottom - rows.top))), ("fill", "white"), ("fill-opacity", "0.6"),
+            ("height", fmt(max(0, rows.bottom - rows.top))), ("fill", "white"),
+            ("fill-opacity", "0.6"),
           ])
       }
     }
@@ -74,8 +82,10 @@ extension MapPicture {
     var labels: [(String, Double, Double, String)] = []  // text, x, y, anchor
     // Longitudes unwrapped: `x(longitude:)` is linear, so one pass covers
     // every copy of the world the screen shows.
-    let west = WebMercator.longitude(x: b.minX / s), east = WebMercator.longitude(x: b.maxX / s)
-    let first = (west / step).rounded(.up), last = (east / step).rounded(.down)
+    let west = WebMercator.longitude(x: b.minX / s)
+    let east = WebMercator.longitude(x: b.maxX / s)
+    let first = (west / step).rounded(.up)
+    let last = (east / step).rounded(.down)
     if last >= first && last - first < 2_000 {
       for k in Int(first)...Int(last) {
         let lon = Double(k) * step
@@ -90,7 +100,8 @@ extension MapPicture {
     }
     let north = WebMercator.latitude(y: (b.minY + rows.top) / s)
     let south = WebMercator.latitude(y: (b.minY + rows.bottom) / s)
-    let low = (south / step).rounded(.up), high = (north / step).rounded(.down)
+    let low = (south / step).rounded(.up)
+    let high = (north / step).rounded(.down)
     if high >= low && high - low < 2_000 {
       for k in Int(low)...Int(high) {
         let lat = Double(k) * step
@@ -159,7 +170,8 @@ extension MapPicture {
       }
       j += 1
     }
-    let rLow = max(0, (b.minY / c).rounded(.up)), rHigh = (min(world, b.maxY) / c).rounded(.down)
+    let rLow = max(0, (b.minY / c).rounded(.up))
+    let rHigh = (min(world, b.maxY) / c).rounded(.down)
     if rHigh >= rLow {
       for r in Int(rLow)...Int(rHigh) {
         let y = Double(r) * c - b.minY
@@ -209,7 +221,9 @@ extension MapPicture {
     hemisphere(latitude, decimals, "N", "S")
   }
 
-  private static func hemisphere(_ value: Double, _ decimals: Int, _ plus: String, _ minus: String) -> String {
+  private static func hemisphere(_ value: Double, _ decimals: Int, _ plus: String, _ minus: String)
+    -> String
+  {
     let text = String(format: "%.\(decimals)f", abs(value))
     if Double(text) == 0 { return "0°" }
     return text + "°" + (value > 0 ? plus : minus)

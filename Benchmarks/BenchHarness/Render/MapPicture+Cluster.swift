@@ -11,7 +11,8 @@ public struct ClusterView: Sendable {
   /// The step's latency samples (see ``SampleTimer``).
   public var timing: TimedSamples
 
-  public init(viewport: Viewport, markers: [ClusterMarker], pointsInView: Int, timing: TimedSamples) {
+  public init(viewport: Viewport, markers: [ClusterMarker], pointsInView: Int, timing: TimedSamples)
+  {
     self.viewport = viewport
     self.markers = markers
     self.pointsInView = pointsInView
@@ -66,7 +67,9 @@ extension MapPicture {
       LegendEntry(.cluster(.shown), "cluster, labelled with its count"),
       LegendEntry(.point(.shown), "single point"),
     ]
-    if source.grid { legend.append(LegendEntry(.cellGrid, "cell, \(shortNumber(source.cellSize)) pt")) }
+    if source.grid {
+      legend.append(LegendEntry(.cellGrid, "cell, \(shortNumber(source.cellSize)) pt"))
+    }
     return MapPicture(
       title: "\(source.dataset) · z\(v.zoom) · \(centre(v))",
       panels: [Panel(viewport: v, markers: view.markers.map { PlacedMarker($0) })],
@@ -82,17 +85,21 @@ extension MapPicture {
     source: MapSource
   ) -> MapPicture {
     let kept = Set(diff.kept.map(\.key))
-    let v0 = before.viewport, v1 = after.viewport
+    let v0 = before.viewport
+    let v1 = after.viewport
     let left = Panel(
       heading: "before", viewport: v0,
-      markers: before.markers.map { PlacedMarker($0, role: kept.contains($0.key) ? .kept : .removed) })
+      markers: before.markers.map {
+        PlacedMarker($0, role: kept.contains($0.key) ? .kept : .removed)
+      })
     let right = Panel(
       heading: "after: pan \(shortNumber(dx)), \(shortNumber(dy)) screens",
       viewport: v1,
       markers: after.markers.map { PlacedMarker($0, role: kept.contains($0.key) ? .kept : .added) },
       outline: ScreenPosition(x: -dx * v0.width, y: -dy * v0.height))
     func line(_ name: String, _ view: ClusterView) -> String {
-      "\(name): \(grouped(view.pointsInView)) points in view · \(grouped(view.markers.count)) markers · "
+      "\(name): \(grouped(view.pointsInView)) points in view · "
+        + "\(grouped(view.markers.count)) markers · "
         + "cluster \(duration(view.timing))"
     }
     var caption = [
@@ -112,7 +119,9 @@ extension MapPicture {
       LegendEntry(.point(.kept), "dot: one point"),
       LegendEntry(.outline, "screen before the pan"),
     ]
-    if source.grid { legend.append(LegendEntry(.cellGrid, "cell, \(shortNumber(source.cellSize)) pt")) }
+    if source.grid {
+      legend.append(LegendEntry(.cellGrid, "cell, \(shortNumber(source.cellSize)) pt"))
+    }
     return MapPicture(
       title: "\(source.dataset) · z\(v0.zoom) · from \(centre(v0))",
       panels: [left, right], cellSize: source.grid ? source.cellSize : nil, caption: caption,

@@ -85,7 +85,8 @@ extension MapPicture {
     for (i, row) in rows.enumerated() {
       let y = top + Double(i) * Self.legendRowHeight * t
       for (entry, x) in row {
-        let cx = x + 9 * t, cy = y - 4 * t
+        let cx = x + 9 * t
+        let cy = y - 4 * t
         switch entry.swatch {
         case .cluster(let role):
           svg.element("circle", Self.disc(x: cx, y: cy, side: 18 * t, role, class: "swatch"))

@@ -16,9 +16,10 @@ import Workloads
 /// other copies are veiled.
 ///
 /// Elements tests count carry a class: every marker is a `circle` with
-/// `class="marker point …"` or `class="marker cluster …"` followed, for a
-/// cluster, by its `<text class="count">`; the role (`shown`, `kept`, `added`,
-/// `removed`) is the class's last word. Panels are `<g class="panel">` groups.
+/// `class="marker point …"` or `class="marker cluster …"`, the role (`shown`,
+/// `kept`, `added`, `removed`) as the class's last word; the clusters' labels
+/// are `<text class="count">`, in the clusters' order. Panels are
+/// `<g class="panel">` groups, caption and legend `g` of those classes.
 /// Text and attributes are escaped as in ``SVGChart``.
 ///
 /// ```swift
@@ -154,7 +155,8 @@ public struct MapPicture: Sendable {
     let lineHeight = 18 * t
     let legendLayout = legendRows(width: width, scale: t)
     let legendTop = captionTop + Double(caption.count) * lineHeight + 6 * t
-    let bottom = legendLayout.isEmpty
+    let bottom =
+      legendLayout.isEmpty
       ? captionTop + Double(max(0, caption.count - 1)) * lineHeight
       : legendTop + Double(legendLayout.count - 1) * Self.legendRowHeight * t
     let height = (bottom + 6 * t + Self.margin).rounded(.up)
@@ -168,7 +170,8 @@ public struct MapPicture: Sendable {
         ("font-family", "sans-serif"), ("font-size", "12"),
       ])
     svg.element(
-      "rect", [("x", "0"), ("y", "0"), ("width", fmt(width)), ("height", fmt(height)), ("fill", "white")])
+      "rect",
+      [("x", "0"), ("y", "0"), ("width", fmt(width)), ("height", fmt(height)), ("fill", "white")])
     svg.text(
       title, x: Self.margin, y: titleY,
       attributes: [("font-size", fmt(16 * t)), ("font-weight", "bold")])
@@ -195,12 +198,15 @@ public struct MapPicture: Sendable {
   }
 
   /// One screen at (`x`, `y`): clipped to its rectangle, framed.
-  private func drawPanel(_ panel: Panel, number: Int, x: Double, y: Double, into svg: inout SVGWriter) {
+  private func drawPanel(
+    _ panel: Panel, number: Int, x: Double, y: Double, into svg: inout SVGWriter
+  ) {
     let v = panel.viewport
     let clip = "panel-clip-\(number)"
     svg.open("defs", [])
     svg.open("clipPath", [("id", clip)])
-    svg.element("rect", [("x", "0"), ("y", "0"), ("width", fmt(v.width)), ("height", fmt(v.height))])
+    svg.element(
+      "rect", [("x", "0"), ("y", "0"), ("width", fmt(v.width)), ("height", fmt(v.height))])
     svg.close("clipPath")
     svg.close("defs")
     svg.open("g", [("class", "panel"), ("transform", "translate(\(fmt(x)) \(fmt(y)))")])

@@ -33,6 +33,7 @@ func dispatch(_ arguments: [String]) throws -> Int32 {
   case "export": return try exportCommand(rest)
   case "compare": return try compareCommand(rest)
   case "plot": return try plotCommand(rest)
+  case "render": return try renderCommand(rest)
   case "speed": return try speedCommand(rest)
   case "help", "--help", "-h":
     if let topic = rest.first {

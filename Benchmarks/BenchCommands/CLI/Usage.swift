@@ -1,6 +1,8 @@
 /// The help text of every command; `bench help COMMAND` prints one.
 enum Usage {
-  static let commands = ["run", "list", "verify", "query", "export", "compare", "plot", "speed", "help"]
+  static let commands = [
+    "run", "list", "verify", "query", "export", "compare", "plot", "render", "speed", "help",
+  ]
 
   /// One line per command, for error messages.
   static func line(for command: String) -> String {
@@ -13,6 +15,9 @@ enum Usage {
       return "usage: bench export [run options] --points-out FILE.csv --queries-out FILE.csv"
     case "compare": return "usage: bench compare BASELINE.csv CURRENT.csv [--threshold PCT] [--timing-info]"
     case "plot": return "usage: bench plot REPORT.csv [REPORT.csv…] [--out DIR]"
+    case "render":
+      return "usage: bench render [--dataset NAME|FILE.csv] --center LAT,LON --zoom Z [--size WxH]"
+        + " [--grid] [--pan DX,DY] [--index NAME] [--out FILE.svg]"
     case "help": return "usage: bench help [COMMAND]"
     case "speed":
       return "usage: bench speed [--index NAMES] [--n N] [--queries Q] [--repeat R] [--seed S] [--param K=V,…]"
@@ -53,6 +58,7 @@ enum Usage {
       export    write a workload's points and viewport rectangles as CSV files
       compare   compare two reports; exit 1 on a regression
       plot      draw SVG charts of one or more reports
+      render    draw the cluster workload's markers for a viewport (or before and after a pan)
       speed     the core micro-benchmark: uniform points, square queries of 1e-4, 1e-3, 1e-2 of the area
       help      this text, or one command's
 
@@ -108,6 +114,29 @@ enum Usage {
         index has two or more n; median against a swept parameter when rows of an index differ in
         one numeric parameter; build time and bytes per point; median by zoom band. A chart whose
         data the reports lack is skipped with a note. Each index keeps one colour in every chart.
+        """
+    case "render":
+      return line(for: "render") + """
+
+
+        Draws, in Web Mercator, the markers the cluster workload computes for one viewport: a
+        cluster as a circle whose side follows the original formula, labelled with its count; a
+        single point as a dot; a faint graticule behind. The caption gives the zoom, the points in
+        view, the markers and the cluster time (median of 5).
+
+          --dataset NAME|FILE.csv   bundled name, generator name or a points CSV (default places)
+          --n COUNT                 points for a generator; for a file, a seeded sample
+          --seed S                  seed of the generator or sample (default 42)
+          --center LAT,LON          the screen's centre, lat in -90...90, lon in -180...180
+          --zoom Z                  zoom level, 0...22
+          --size WxH                screen size in points, each 16...4096 (default 390x844)
+          --grid                    draw the clustering cells (world-aligned) faintly
+          --pan DX,DY               also the view DX screens east and DY south (e.g. 0.5,0),
+                                    side by side: markers kept, added and removed in three colours
+          --index NAME              the index that answers the queries (default kdtree)
+          --strategy NAME           per-cell or single-pass (default single-pass; same markers)
+          --out FILE.svg            the picture (default results/render/render-<dataset>-z<Z>.svg
+                                    from the package root, else in the current folder)
         """
     case "speed":
       return line(for: "speed") + """

@@ -38,16 +38,21 @@ func plotCommand(_ arguments: [String]) throws -> Int32 {
 
 /// `results/plots` when run from the package root, else `plots`.
 private func defaultPlotFolder() -> String {
+  isAtPackageRoot() ? "results/plots" : "plots"
+}
+
+/// The current folder is the package's root: it holds `Package.swift` and a
+/// `results` folder (where default outputs go).
+func isAtPackageRoot() -> Bool {
   let manager = FileManager.default
   var isDirectory: ObjCBool = false
-  let atRoot = manager.fileExists(atPath: "Package.swift")
+  return manager.fileExists(atPath: "Package.swift")
     && manager.fileExists(atPath: "results", isDirectory: &isDirectory) && isDirectory.boolValue
-  return atRoot ? "results/plots" : "plots"
 }
 
 /// Creates `folder` and its parents if missing; `.cannotCreate` (73) when it
 /// cannot be made or something else is in its place.
-private func makeFolder(_ folder: String) throws(ReportError) {
+func makeFolder(_ folder: String) throws(ReportError) {
   var isDirectory: ObjCBool = false
   if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
     guard isDirectory.boolValue else {

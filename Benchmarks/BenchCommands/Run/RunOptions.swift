@@ -104,12 +104,19 @@ struct RunOptions {
     return result
   }
 
-  private static func screenSize(_ text: String, _ command: String) throws(UsageError) -> (Double, Double) {
+  /// `WIDTHxHEIGHT` in whole points, each in `range` (`bench render` reads
+  /// its `--size` with a smaller range).
+  static func screenSize(
+    _ text: String, _ command: String, flag: String = "--screen",
+    range: ClosedRange<Int> = 1...100_000
+  ) throws(UsageError) -> (Double, Double) {
     let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
     guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-          (1...100_000).contains(w), (1...100_000).contains(h)
+          range.contains(w), range.contains(h)
     else {
-      throw UsageError("--screen \"\(text)\" is not WIDTHxHEIGHT in points (e.g. 390x844)", command: command)
+      throw UsageError(
+        "\(flag) \"\(text)\" is not WIDTHxHEIGHT in points, each in "
+          + "\(range.lowerBound)...\(range.upperBound) (e.g. 390x844)", command: command)
     }
     return (Double(w), Double(h))
   }

@@ -1,0 +1,37 @@
+import BenchHarness
+import Foundation
+
+/// `bench render --center LAT,LON --zoom Z [options]`: an SVG of what the
+/// cluster workload computes for one viewport, or for two side by side with
+/// `--pan DX,DY`. Writes the file atomically and prints its path.
+func renderCommand(_ arguments: [String]) throws -> Int32 {
+  let command = RenderOptions.command
+  if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
+    print(Usage.text(for: command))
+    return 0
+  }
+  let options = try RenderOptions.parse(arguments)
+  // A bad path fails before the dataset is loaded.
+  if let out = options.out { try checkOutputPath(out) }
+  let datasets = try DatasetResolver.load(options.runOptions, command: command)
+  let dataset = datasets[0]
+  let picture = try RenderScene.picture(options, dataset: dataset)
+
+  let path: String
+  if let out = options.out {
+    path = out
+  } else {
+    let name = MapPicture.defaultFileName(
+      dataset: dataset.name, zoom: options.zoom, panned: options.pan != nil)
+    if isAtPackageRoot() {
+      try makeFolder("results/render")
+      path = "results/render/" + name
+    } else {
+      path = name
+    }
+    try checkOutputPath(path)
+  }
+  try ReportFile.writeAtomically(Array(picture.render().utf8), to: path)
+  print("wrote \(path)")
+  return 0
+}

@@ -1,0 +1,59 @@
+import BenchHarness
+import SpatialIndexes
+import Workloads
+
+/// Clusters the viewport (and the panned one) as the cluster workload does
+/// and turns the result into a ``MapPicture``.
+enum RenderScene {
+  /// Timed repetitions of each clustering step; the caption gives their median.
+  static let samples = 5
+
+  /// The picture for `options` over `dataset`, clustered through the index
+  /// `options.index` with its default parameters.
+  static func picture(_ options: RenderOptions, dataset: LoadedDataset) throws -> MapPicture {
+    guard let type = indexType(named: options.index) else {
+      throw UsageError.unknown(
+        "index", options.index, valid: allIndexTypes.map { $0.name }, command: RenderOptions.command
+      )
+    }
+    return try picture(type, options, dataset)
+  }
+
+  private static func picture<I: SpatialIndex>(
+    _ type: I.Type, _ options: RenderOptions, _ dataset: LoadedDataset
+  ) throws -> MapPicture {
+    var clusterer = try Clusterer<I>(points: dataset.points)
+    let timer = SampleTimer()
+    func view(_ viewport: Viewport) -> ClusterView {
+      let markers = clusterer.markers(for: viewport, strategy: options.strategy)
+      var scratch: [ClusterMarker] = []
+      let timing = timer.measure(samples: samples, warmup: 1) {
+        clusterer.cluster(viewport, strategy: options.strategy, into: &scratch)
+        blackHole(scratch.count)
+      }
+      let inView = viewport.rects.reduce(0) { $0 + clusterer.index.count(in: $1) }
+      return ClusterView(viewport: viewport, markers: markers, pointsInView: inView, timing: timing)
+    }
+    let viewport = options.viewport
+    let source = MapSource(
+      dataset: dataset.name, points: dataset.count, index: I.name, strategy: options.strategy,
+      cellSize: clusterer.cellTable.cellSize(zoom: viewport.zoom), grid: options.grid)
+    let before = view(viewport)
+    guard let (dx, dy) = options.pan else { return .cluster(before, source: source) }
+    let after = view(panned(viewport, dx: dx, dy: dy))
+    var diff = MarkerDiff()
+    diff.update(with: before.markers)
+    diff.update(with: after.markers)
+    return .pan(before: before, after: after, diff: diff, dx: dx, dy: dy, source: source)
+  }
+
+  /// `viewport` with its centre moved by `dx` screens east and `dy` screens
+  /// south: the coordinate under that screen position, which wraps the
+  /// longitude and keeps the latitude on the map, as a session's pan does.
+  static func panned(_ viewport: Viewport, dx: Double, dy: Double) -> Viewport {
+    var v = viewport
+    v.center = viewport.coordinate(
+      at: ScreenPosition(x: viewport.width * (0.5 + dx), y: viewport.height * (0.5 + dy)))
+    return v
+  }
+}

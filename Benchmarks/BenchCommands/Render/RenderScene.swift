@@ -11,12 +11,23 @@ enum RenderScene {
   /// The picture for `options` over `dataset`, clustered through the index
   /// `options.index` with its default parameters.
   static func picture(_ options: RenderOptions, dataset: LoadedDataset) throws -> MapPicture {
-    guard let type = indexType(named: options.index) else {
+    var operation = Picture(options: options, dataset: dataset)
+    guard let picture = try withIndexType(named: options.index, &operation) else {
       throw UsageError.unknown(
         "index", options.index, valid: allIndexTypes.map { $0.name }, command: RenderOptions.command
       )
     }
-    return try picture(type, options, dataset)
+    return picture
+  }
+
+  /// ``picture(_:_:_:)`` for one concrete index type (so the timed clustering specialises).
+  private struct Picture: IndexTypeOperation {
+    let options: RenderOptions
+    let dataset: LoadedDataset
+
+    func run<I: SpatialIndex>(_ type: I.Type) throws -> MapPicture {
+      try RenderScene.picture(type, options, dataset)
+    }
   }
 
   private static func picture<I: SpatialIndex>(

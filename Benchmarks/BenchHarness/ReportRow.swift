@@ -11,7 +11,7 @@ public struct ReportKey: Hashable, Comparable, Sendable, CustomStringConvertible
   /// Number of points indexed.
   public var n: Int
   public var workload: String
-  /// How the workload calls the index: `per-cell` or `single-pass` for
+  /// How the workload calls the index: `per-cell`, `single-pass` or `aggregate` for
   /// clustering, empty otherwise.
   public var strategy: String
   /// The zoom levels the row's steps cover: `all`, or a band such as `4-7`

@@ -60,7 +60,7 @@ extension CLITests {
       #expect(o.steps == 200)
       #expect(o.queriesFile == nil)
       #expect(o.params.isEmpty)
-      #expect(o.strategies == ["per-cell", "single-pass"])
+      #expect(o.strategies == ["per-cell", "single-pass", "aggregate"])
       #expect(o.screen.width == 390 && o.screen.height == 844)
       #expect(o.repeats == 5 && o.warmup == 1 && o.seed == 42)
       #expect(!o.counters && !o.append && !o.quiet)
@@ -74,7 +74,7 @@ extension CLITests {
       #expect(o.n == [300])
       #expect(o.indexes == ["linear", "quadtree", "grid", "kdtree"])
       #expect(o.workloads == ["build", "viewport", "cluster", "tap"])
-      #expect(o.strategies == ["per-cell", "single-pass"])
+      #expect(o.strategies == ["per-cell", "single-pass", "aggregate"])
       #expect(o.screen.width == 1024 && o.screen.height == 768)
     }
 

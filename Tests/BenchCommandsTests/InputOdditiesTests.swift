@@ -144,7 +144,7 @@ import Testing
       case .run:
         let report = try #require(text(folder.file("out/r.csv")))
         let rows = try wholeRunRows(folder.file("out/r.csv"))
-        #expect(rows.count == 4 * 5)  // 4 indexes × build, viewport, 2 cluster strategies, tap
+        #expect(rows.count == 4 * 6)  // 4 indexes × build, viewport, 3 cluster strategies, tap
         #expect(rows.allSatisfy { $0.key.n == 0 && $0.key.dataset == "empty" })
         #expect(rows.allSatisfy { $0.resultsTotal == 0 })
         #expect(rows.filter { $0.key.workload != "build" }.allSatisfy {

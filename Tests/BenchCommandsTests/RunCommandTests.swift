@@ -21,7 +21,7 @@ extension CLITests {
         let keys = rows.map { "\($0.key.index) \($0.key.workload)/\($0.key.strategy)" }
         var expected: [String] = []
         for index in ["grid", "kdtree"] {
-          expected += ["build/", "viewport/", "cluster/per-cell", "cluster/single-pass"]
+          expected += ["build/", "viewport/", "cluster/per-cell", "cluster/single-pass", "cluster/aggregate"]
             .map { "\(index) \($0)" }
         }
         #expect(keys == expected)
@@ -144,7 +144,7 @@ extension CLITests {
         #expect(code == 0)
         let csv = try #require(text(out))
         let rows = try wholeRunRows(out)
-        #expect(rows.count == 4 * 5)  // 4 indexes × build, viewport, 2 cluster strategies, tap
+        #expect(rows.count == 4 * 6)  // 4 indexes × build, viewport, 3 cluster strategies, tap
         #expect(Set(rows.map(\.key.workload)) == ["build", "viewport", "cluster", "tap"])
         for row in rows {
           #expect(row.key.n == 0)

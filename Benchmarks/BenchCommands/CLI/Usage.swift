@@ -33,7 +33,7 @@ enum Usage {
       --steps COUNT                 steps of the pan-and-zoom session (default 200)
       --queries FILE.csv            a query file replaces the session as the viewport workload
       --param KEY=V[,V…]            an index parameter; several values make a sweep (one row each)
-      --strategy NAME[,NAME…]|all   cluster strategies: per-cell, single-pass (default both)
+      --strategy NAME[,NAME…]|all   cluster strategies: per-cell, single-pass, aggregate (default all)
       --screen WxH                  screen size in points (default 390x844)
       --repeat R                    timed repetitions of each workload (default 5)
       --warmup W                    untimed repetitions first (default 1)
@@ -134,7 +134,7 @@ enum Usage {
           --pan DX,DY               also the view DX screens east and DY south (e.g. 0.5,0),
                                     side by side: markers kept, added and removed in three colours
           --index NAME              the index that answers the queries (default kdtree)
-          --strategy NAME           per-cell or single-pass (default single-pass; same markers)
+          --strategy NAME           per-cell, single-pass or aggregate (default single-pass; same markers)
           --out FILE.svg            the picture (default results/render/render-<dataset>-z<Z>.svg
                                     from the package root, else in the current folder)
         """

@@ -38,7 +38,7 @@ func listCommand(_ arguments: [String]) throws -> Int32 {
 let workloadSummaries = [
   ("build", "build each index from the dataset"),
   ("viewport", "pan-and-zoom session: every point in each viewport (or a --queries file)"),
-  ("cluster", "the session clustered into grid markers; strategies per-cell and single-pass"),
+  ("cluster", "the session clustered into grid markers; strategies per-cell, single-pass, aggregate"),
   ("tap", "nearest point within 22 screen points of a tap, ties to the smaller id"),
 ]
 

@@ -70,6 +70,11 @@ public enum ClusterStrategy: String, CaseIterable, Sendable, CustomStringConvert
 /// east, by column number): by ``MarkerKey`` order, which ``MarkerDiff``
 /// relies on.
 ///
+/// **Strategies** (``ClusterStrategy``) differ only in how they ask the index
+/// for the points; all give the same markers, bit for bit. `aggregate` adds a
+/// group whose box lies inside one cell from prefix sums (see
+/// `_CellSummer` for why that is exact).
+///
 /// **Cost.** A step allocates nothing once its buffers have grown to the
 /// largest viewport seen (the id buffer, the per-cell accumulators, a dense
 /// array over the viewport's cell range, and the caller's marker array).

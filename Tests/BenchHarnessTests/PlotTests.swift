@@ -105,6 +105,18 @@ import FoundationXML
     #expect(positions[0]! < positions[1]! && positions[1]! < positions[2]!)
   }
 
+  @Test func sweepIgnoresDescriptionsDerivedFromTheSweptParameter() throws {
+    let rows = [(0.5, "720x360"), (1.0, "360x180"), (2.0, "180x90")].map { size, cells in
+      testRow(
+        index: "grid", params: "cellSize=\(size);pointsPerCell=4;storage=dense;cells=\(cells)",
+        workload: "viewport", strategy: "", median: 1_000 * size)
+    }
+    let (files, _) = ReportPlots.make(rows)
+    let svg = try chart("sweep-cellSize-uniform-n1000-viewport.svg", in: files)
+    #expect(count("<polyline class=\"series\"", in: svg) == 1)
+    #expect(count("<circle", in: svg) == 3)
+  }
+
   @Test func linesOfOneIndexDifferByDash() throws {
     var rows: [ReportRow] = []
     for n in [1_000, 10_000] {

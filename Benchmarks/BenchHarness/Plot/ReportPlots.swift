@@ -134,11 +134,13 @@ public enum ReportPlots {
         let keys = uniqueKeys(parsed)
         var found: [(key: String, rest: String, points: [(x: Double, y: Double)])] = []
         for key in keys {
+          let derived = derivedDescriptions(of: key, keys, parsed)
           var byRest: [(rest: String, points: [(x: Double, y: Double)])] = []
           for (row, params) in zip(indexRows, parsed) {
             guard let text = params.first(where: { $0.0 == key })?.1, let x = Double(text), x.isFinite
             else { continue }
-            let rest = params.filter { $0.0 != key }.map { "\($0.0)=\($0.1)" }.joined(separator: ";")
+            let rest = params.filter { $0.0 != key && !derived.contains($0.0) }
+              .map { "\($0.0)=\($0.1)" }.joined(separator: ";")
             if let i = byRest.firstIndex(where: { $0.rest == rest }) {
               byRest[i].points.append((x, row.timing.median))
             } else {
@@ -334,6 +336,31 @@ public enum ReportPlots {
       let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
       return (String(pieces[0]), pieces.count > 1 ? String(pieces[1]) : "")
     }
+  }
+
+  /// The keys, other than `key`, whose values are text (not numbers) that
+  /// `key`'s value decides: descriptions an index derives from the swept
+  /// parameter, such as the grid's `cells=720x360` from its cell size. They
+  /// change along a sweep without being a second swept parameter.
+  private static func derivedDescriptions(
+    of key: String, _ keys: [String], _ parsed: [[(String, String)]]
+  ) -> Set<String> {
+    var result: Set<String> = []
+    for other in keys where other != key {
+      var valueFor: [String: String] = [:]
+      var decided = true
+      for params in parsed {
+        guard let k = params.first(where: { $0.0 == key })?.1,
+              let v = params.first(where: { $0.0 == other })?.1 else { continue }
+        if Double(v) != nil || valueFor[k, default: v] != v {
+          decided = false
+          break
+        }
+        valueFor[k] = v
+      }
+      if decided && Set(valueFor.values).count > 1 { result.insert(other) }
+    }
+    return result
   }
 
   private static func uniqueKeys(_ parsed: [[(String, String)]]) -> [String] {

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# The reference run committed in this folder: reports (CSV), their charts
+# (SVG) and two rendered cluster maps. See results/README.md for the machine,
+# the schema and what the run found. About 15 minutes on 2 cores; run it on a
+# quiet machine (nothing else building or benchmarking).
+#
+#   bash results/reference/run.sh            # the full run
+#   SCALE=small bash results/reference/run.sh /tmp/ref   # a 1-minute rehearsal
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+out=${1:-results/reference}
+mkdir -p "$out"
+swift build -c release
+bench=.build/release/bench
+
+if [ "${SCALE:-full}" = small ]; then
+  hotels=2000; scaling=1000,10000; sweep=20000; steps=(--steps 20 --repeat 1)
+else
+  hotels=87000; scaling=10000,100000,1000000,10000000; sweep=1000000; steps=()
+fi
+
+# 1. the default comparison (every index, workload and strategy) on every
+#    bundled dataset and on hotels at 87,000
+"$bench" run --dataset places --workload all "${steps[@]}" --quiet --out "$out/datasets.csv"
+for dataset in airports zipcodes; do
+  "$bench" run --dataset "$dataset" --workload all "${steps[@]}" --quiet \
+    --out "$out/datasets.csv" --append
+done
+"$bench" run --dataset hotels --n "$hotels" --workload all "${steps[@]}" --quiet \
+  --out "$out/datasets.csv" --append
+
+# 2. scaling: hotels from 10k to 10M points. Per-cell clustering is left out:
+#    the linear scan would take minutes a pass at 10M (one scan per cell).
+"$bench" run --dataset hotels --n "$scaling" --workload all --strategy single-pass,aggregate \
+  "${steps[@]}" --quiet --out "$out/scaling.csv"
+
+# 3. parameter sweeps on hotels at 1M: bucket capacity, leaf size, points per cell
+common=(--dataset hotels --n "$sweep" --workload build,viewport,cluster,tap
+        --strategy single-pass,aggregate "${steps[@]}" --quiet --out "$out/sweep.csv")
+"$bench" run --index quadtree --param capacity=4,8,16,32,64,128 "${common[@]}"
+"$bench" run --index kdtree --param nodeSize=4,8,16,32,64,128,256 "${common[@]}" --append
+"$bench" run --index grid --param cellSize=0.05,0.1,0.2,0.4,0.8,1.6,3.2 "${common[@]}" --append
+
+# 4. charts and maps
+rm -rf "$out/charts"
+for report in datasets scaling sweep; do
+  "$bench" plot "$out/$report.csv" --out "$out/charts/$report"
+done
+"$bench" render --dataset places --center 50,10 --zoom 3 --grid --out "$out/map-places-z3.svg"
+"$bench" render --dataset places --center 48.8566,2.3522 --zoom 8 --grid --pan 0.5,0 \
+  --out "$out/map-places-z8-pan.svg"

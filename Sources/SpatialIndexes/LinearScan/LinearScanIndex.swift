@@ -1,27 +1,57 @@
-/// The O(*n*) baseline: every query tests every point.
+/// The O(*n*) baseline: every query tests every point; the correctness
+/// reference, so every other index must return exactly the ids it returns.
 ///
-/// Coordinates are stored as two flat arrays (struct of arrays) and tested
-/// with a branch-free rectangle test, so the compiler can vectorise the scan.
-/// It is the correctness reference: every other index must return exactly
-/// the ids it returns.
+/// Coordinates are stored as two flat `Double` arrays (struct of arrays) and,
+/// beside them, a 16-bit code of each coordinate: its cell on a grid of
+/// 65,536 × 65,536 cells over the data's bounds at build time. A scan of the
+/// doubles reads 16 bytes a point and is bound by memory bandwidth (1.7–2 ms
+/// over 1M points), so a query tests the codes instead, 16 points at a time
+/// in SIMD registers (4 bytes a point), and reads the doubles only for the
+/// few candidates whose code equals a bound's code. The answer stays exact:
+/// the code is a monotone function of the coordinate, so
+/// - a point inside has codes between the bounds' codes (no hit is lost);
+/// - a code strictly between the bounds' codes comes from a coordinate
+///   strictly between the bounds (such a candidate is a hit without a test).
+///
+/// Cost: 4 more bytes a point (20 in all) and one more pass at build. Gain,
+/// `bench speed --index linear` (1M uniform points, queries of 1e-4, 1e-3 and
+/// 1e-2 of the box): 2008, 2070, 2065 µs before, 127, 150, 316 µs after
+/// (README). A `Float` copy (8 bytes a point) was slower by about 2×. Points
+/// inserted outside the build-time bounds get the edge codes 0 or 65,535:
+/// still exact, only more of them reach the double test. `pointsTested`
+/// counts every point once plus each double test.
 ///
 /// Removal overwrites the coordinates with NaN, which no rectangle contains,
-/// so ids keep their positions and the scan needs no extra branch.
+/// and the codes with 0, which is never strictly inside, so ids keep their
+/// positions and a removed point always reaches the double test, which
+/// rejects it.
 public struct LinearScanIndex: DynamicSpatialIndex {
   public typealias Parameters = NoParameters
 
   public static var name: String { "linear" }
-  public static var summary: String { "linear scan over struct-of-arrays coordinates (the reference)" }
+  public static var summary: String {
+    "linear scan over struct-of-arrays coordinates with a 16-bit prefilter (the reference)"
+  }
 
   @usableFromInline var xs: [Double]
   @usableFromInline var ys: [Double]
+  /// `codeX.code(xs[i])`, `codeY.code(ys[i])`; 0 for a removed point.
+  @usableFromInline var cx: [UInt16]
+  @usableFromInline var cy: [UInt16]
+  @usableFromInline let codeX: _CoordinateCode
+  @usableFromInline let codeY: _CoordinateCode
   @usableFromInline var liveCount: Int
 
   /// - Complexity: O(*n*).
   public init(points: [Point], parameters: NoParameters = NoParameters()) throws(IndexError) {
     try validate(points)
+    let bounds = Rect(bounding: points) ?? .world
+    codeX = _CoordinateCode(lo: bounds.minX, hi: bounds.maxX)
+    codeY = _CoordinateCode(lo: bounds.minY, hi: bounds.maxY)
     xs = points.map(\.x)
     ys = points.map(\.y)
+    cx = xs.map { [codeX] in codeX.code($0) }
+    cy = ys.map { [codeY] in codeY.code($0) }
     liveCount = points.count
   }
 
@@ -30,6 +60,7 @@ public struct LinearScanIndex: DynamicSpatialIndex {
   public var parameterValues: [ParameterValue] { [] }
   public var memoryBytes: Int {
     (xs.capacity + ys.capacity) * MemoryLayout<Double>.stride
+      + (cx.capacity + cy.capacity) * MemoryLayout<UInt16>.stride
   }
   public var nextID: Int32 { Int32(truncatingIfNeeded: xs.count) }
 
@@ -42,6 +73,8 @@ public struct LinearScanIndex: DynamicSpatialIndex {
     let id = nextID
     xs.append(point.x)
     ys.append(point.y)
+    cx.append(codeX.code(point.x))
+    cy.append(codeY.code(point.y))
     liveCount += 1
     return id
   }
@@ -53,6 +86,8 @@ public struct LinearScanIndex: DynamicSpatialIndex {
     guard i >= 0, i < xs.count, xs[i] == point.x, ys[i] == point.y else { return false }
     xs[i] = .nan
     ys[i] = .nan
+    cx[i] = 0
+    cy[i] = 0
     liveCount -= 1
     return true
   }
@@ -65,12 +100,66 @@ public struct LinearScanIndex: DynamicSpatialIndex {
   }
 }
 
+/// A monotone map from a coordinate to one of 65,536 cells over `lo...hi`:
+/// `⌊(v − lo) · scale⌋`, clamped to `0...65535`.
+///
+/// Every step (a subtraction and a multiplication by a positive number, each
+/// correctly rounded; truncation; clamping) is non-decreasing, so
+/// `a <= b` implies `code(a) <= code(b)`, infinities included. That is all the
+/// prefilter needs; the scale only decides how few points share a code.
+@frozen @usableFromInline
+struct _CoordinateCode: Sendable, Equatable {
+  @usableFromInline let lo: Double
+  /// Positive and finite, so `(v − lo) · scale` is never NaN for a finite `lo`
+  /// and a non-NaN `v`.
+  @usableFromInline let scale: Double
+
+  /// `lo` and `hi` are finite, `lo <= hi`.
+  init(lo: Double, hi: Double) {
+    self.lo = lo
+    let width = hi - lo
+    if width.isInfinite {  // the bounds span more than Double.greatestFiniteMagnitude
+      scale = 32767.5 / (hi * 0.5 - lo * 0.5)
+    } else if width > 0, (65535 / width).isFinite {
+      scale = 65535 / width
+    } else {  // one value (or a subnormal span): every point gets code 0 or near it
+      scale = 1
+    }
+  }
+
+  /// NaN maps to 65,535; queries never ask (a NaN bound matches nothing).
+  @inlinable @inline(__always)
+  func code(_ v: Double) -> UInt16 {
+    let d = (v - lo) * scale
+    return d < 0 ? 0 : d < 65535 ? UInt16(d) : 65535
+  }
+}
+
 extension LinearScanIndex: InvariantChecking {
   package func _invariantViolations() -> [String] {
     var problems: [String] = []
     if xs.count != ys.count { problems.append("xs.count \(xs.count) != ys.count \(ys.count)") }
+    if cx.count != xs.count || cy.count != xs.count {
+      problems.append("\(cx.count) x codes and \(cy.count) y codes for \(xs.count) points")
+      return problems
+    }
     let live = zip(xs, ys).count { !$0.0.isNaN && !$0.1.isNaN }
     if live != liveCount { problems.append("\(live) live points, count says \(liveCount)") }
+    if !(codeX.scale > 0 && codeX.scale.isFinite && codeY.scale > 0 && codeY.scale.isFinite) {
+      problems.append("code scales \(codeX.scale), \(codeY.scale) not positive and finite")
+    }
+    var bad = 0
+    for i in xs.indices {
+      let removed = xs[i].isNaN
+      let (ex, ey) = removed ? (UInt16(0), UInt16(0)) : (codeX.code(xs[i]), codeY.code(ys[i]))
+      if cx[i] != ex || cy[i] != ey {
+        if bad < 3 {
+          problems.append("point \(i) (\(xs[i]), \(ys[i])) has codes (\(cx[i]), \(cy[i])), expected (\(ex), \(ey))")
+        }
+        bad += 1
+      }
+    }
+    if bad > 3 { problems.append("\(bad) points with wrong codes in all") }
     return problems
   }
 }

@@ -13,6 +13,17 @@ extension BucketQuadtree {
     /// The box lies inside the query rectangle: report the subtree untested.
     @usableFromInline var inside: Bool
 
+    /// A placeholder that fills the unused part of the stack.
+    @inlinable @inline(__always)
+    init() {
+      box = Rect(minX: 0, minY: 0, maxX: 0, maxY: 0)
+      firstChild = -1
+      start = 0
+      count = 0
+      end = 0
+      inside = false
+    }
+
     @inlinable @inline(__always)
     init(box: Rect, record: UnsafePointer<Int32>, end: Int32, inside: Bool) {
       self.box = box
@@ -27,9 +38,11 @@ extension BucketQuadtree {
   /// Frames a query needs at most: when a node at level `L` is expanded, at
   /// most three siblings wait at each level from 2 to `L`, and four children
   /// are pushed; nodes at the depth cap (≤ 32) have no children, so
-  /// 3 · 30 + 4 = 94 suffice.
-  @inlinable @inline(__always)
-  static var stackCapacity: Int { 96 }
+  /// 3 · 30 + 4 = 94 suffice: the stack is an `InlineArray` of 96 frames
+  /// on the call stack (5.4 KB). `withUnsafeTemporaryAllocation` would take
+  /// the heap above 1 KB on this toolchain (valgrind counted one allocation a
+  /// query), and a query allocates nothing.
+  @usableFromInline typealias _Stack = InlineArray<96, Frame>
 
   /// The depth-first walk every query form shares, with a fixed-size stack.
   ///
@@ -49,58 +62,57 @@ extension BucketQuadtree {
     // an inverted or NaN rectangle matches nothing; so does one beside the root
     guard liveCount > 0, rect.isValid, rect.intersects(bounds) else { return true }
     let packed = self.packed
-    return withUnsafeTemporaryAllocation(of: Frame.self, capacity: Self.stackCapacity) { stack in
-      nodes.withUnsafeBufferPointer { nodes in
-        coords.withUnsafeBufferPointer { coords in
-          ids.withUnsafeBufferPointer { ids in
-            // non-empty: liveCount > 0 means a bucket holds a slot
-            let nodeBase = nodes.baseAddress!
-            let coordBase = coords.baseAddress!
-            let idBase = ids.baseAddress!
-            stack[0] = Frame(
-              box: bounds, record: nodeBase, end: Int32(truncatingIfNeeded: ids.count),
-              inside: rect.contains(bounds))
-            var top = 1
-            while top > 0 {
-              top &-= 1
-              let frame = stack[top]
-              counters.visitNodes(1)
-              let start = Int(frame.start)
-              let n = Int(frame.count)
-              if frame.inside {
-                if packed {
-                  let m = Int(frame.end) &- start
-                  if !whole(&counters, idBase + start, m) { return false }
-                  continue
-                }
-                if n > 0, !whole(&counters, idBase + start, n) { return false }
-              } else if n > 0, !test(&counters, coordBase + 2 &* start, idBase + start, n) {
-                return false
+    var stack = _Stack(repeating: Frame())
+    return nodes.withUnsafeBufferPointer { nodes in
+      coords.withUnsafeBufferPointer { coords in
+        ids.withUnsafeBufferPointer { ids in
+          // non-empty: liveCount > 0 means a bucket holds a slot
+          let nodeBase = nodes.baseAddress!
+          let coordBase = coords.baseAddress!
+          let idBase = ids.baseAddress!
+          stack[0] = Frame(
+            box: bounds, record: nodeBase, end: Int32(truncatingIfNeeded: ids.count),
+            inside: rect.contains(bounds))
+          var top = 1
+          while top > 0 {
+            top &-= 1
+            let frame = stack[top]
+            counters.visitNodes(1)
+            let start = Int(frame.start)
+            let n = Int(frame.count)
+            if frame.inside {
+              if packed {
+                let m = Int(frame.end) &- start
+                if !whole(&counters, idBase + start, m) { return false }
+                continue
               }
-              guard frame.firstChild >= 0 else { continue }
-              let children = nodeBase + Int(frame.firstChild) &* Field.stride
-              let c = Self.center(of: frame.box)
-              var end = frame.end
-              // pushed last-first, so quadrant 0 (stored first) pops first
-              for q in (0..<4).reversed() {
-                let record = children + q &* Field.stride
-                // packed: child q's subtree ends where child q + 1's starts
-                let childEnd = end
-                end = record[Field.bucketStart]
-                if record[Field.bucketCount] == 0 && record[Field.firstChild] < 0 { continue }
-                let box = Self.quadrantBox(frame.box, c, q)
-                if frame.inside {
-                  stack[top] = Frame(box: box, record: record, end: childEnd, inside: true)
-                  top &+= 1
-                } else if rect.intersects(box) {
-                  stack[top] = Frame(
-                    box: box, record: record, end: childEnd, inside: rect.contains(box))
-                  top &+= 1
-                }
+              if n > 0, !whole(&counters, idBase + start, n) { return false }
+            } else if n > 0, !test(&counters, coordBase + 2 &* start, idBase + start, n) {
+              return false
+            }
+            guard frame.firstChild >= 0 else { continue }
+            let children = nodeBase + Int(frame.firstChild) &* Field.stride
+            let c = Self.center(of: frame.box)
+            var end = frame.end
+            // pushed last-first, so quadrant 0 (stored first) pops first
+            for q in (0..<4).reversed() {
+              let record = children + q &* Field.stride
+              // packed: child q's subtree ends where child q + 1's starts
+              let childEnd = end
+              end = record[Field.bucketStart]
+              if record[Field.bucketCount] == 0 && record[Field.firstChild] < 0 { continue }
+              let box = Self.quadrantBox(frame.box, c, q)
+              if frame.inside {
+                stack[top] = Frame(box: box, record: record, end: childEnd, inside: true)
+                top &+= 1
+              } else if rect.intersects(box) {
+                stack[top] = Frame(
+                  box: box, record: record, end: childEnd, inside: rect.contains(box))
+                top &+= 1
               }
             }
-            return true
           }
+          return true
         }
       }
     }

@@ -8,17 +8,28 @@ extension KDTreeIndex {
   /// Selects each subtree's split point in a working copy (ranges stay
   /// contiguous there, as in kdbush), and writes the split points in
   /// pre-order and the leaves in order into the final arrays. A stack of
-  /// ranges replaces recursion.
-  mutating func build(_ points: [Point]) {
+  /// ranges replaces recursion. The pass that copies the points also
+  /// takes their bounds and checks that they are finite: false, and
+  /// nothing built, when one is not.
+  mutating func build(_ points: [Point]) -> Bool {
     let n = points.count
     let nodeSize = parameters.nodeSize
+    var finite = true
+    var box = Rect(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
     var work = [Double](unsafeUninitializedCapacity: 2 * n) { buffer, initialized in
       for (i, p) in points.enumerated() {
         buffer[2 &* i] = p.x
         buffer[2 &* i &+ 1] = p.y
+        finite = finite && p.isFinite
+        box.minX = min(box.minX, p.x)
+        box.minY = min(box.minY, p.y)
+        box.maxX = max(box.maxX, p.x)
+        box.maxY = max(box.maxY, p.y)
       }
       initialized = 2 * n
     }
+    guard finite else { return false }
+    if n > 0 { bounds = box }
     var workIDs = [Int32](unsafeUninitializedCapacity: n) { buffer, initialized in
       for i in 0..<n { buffer[i] = Int32(truncatingIfNeeded: i) }
       initialized = n
@@ -66,6 +77,7 @@ extension KDTreeIndex {
     }
     coords = outCoords
     ids = outIDs
+    return true
   }
 
   /// Moves the k-th smallest coordinate on `axis` of `left...right` to `k`,
@@ -99,6 +111,15 @@ extension KDTreeIndex {
       if right - left < 16 {  // a few points: sorting them is cheapest
         insertionSort(left, right, axis, coords, ids)
         return
+      }
+      if right - left <= 600 {
+        // No sample: the median of the ends and the middle as pivot, at k.
+        func less(_ a: Int, _ b: Int) -> Bool { coords[2 &* a &+ axis] < coords[2 &* b &+ axis] }
+        if less(k, left) { swapPoints(left, k, coords, ids) }
+        if less(right, k) {
+          swapPoints(k, right, coords, ids)
+          if less(k, left) { swapPoints(left, k, coords, ids) }
+        }
       }
       // The pivot waits at `left`; the rest is split into ≤ t, then ≥ t.
       let t = coords[2 &* k &+ axis]

@@ -65,13 +65,17 @@ public struct KDTreeIndex: SpatialIndex {
       throw .invalidParameter(
         name: "nodeSize", value: "\(parameters.nodeSize)", reason: "must be in 1...65536")
     }
-    try validate(points)
+    guard points.count <= maximumPointCount else {
+      throw .tooManyPoints(count: points.count, limit: maximumPointCount)
+    }
     self.parameters = parameters
-    bounds = Rect(bounding: points) ?? Rect(minX: 0, minY: 0, maxX: -1, maxY: -1)
+    bounds = Rect(minX: 0, minY: 0, maxX: -1, maxY: -1)
     splitCount = 0
     coords = []
     ids = []
-    build(points)
+    // The build's first pass also checks the points and takes their
+    // bounds; on a non-finite point `validate` finds it and throws.
+    if !build(points) { try validate(points) }
   }
 
   public var count: Int { ids.count }

@@ -48,7 +48,7 @@ extension KDTreeIndex {
   /// (bit 4) and which edges of its box lie inside the rectangle (bits 0–3:
   /// minX, maxX, minY, maxY), so containment is one compare. 20 bytes, where
   /// one holding its `Rect` took 56.
-  @usableFromInline @frozen
+  @usableFromInline
   struct _Frame {
     @usableFromInline var split: Int32
     @usableFromInline var leaf: Int32
@@ -65,10 +65,6 @@ extension KDTreeIndex {
       self.state = state
     }
   }
-
-  /// Leaves found by the walk but not yet scanned: up to this many wait,
-  /// their lines prefetched, before they are scanned together.
-  @inlinable static var _waitingLeaves: Int { 16 }
 
   /// Depth-first walk with an explicit stack. Each pop pushes at most two
   /// frames, one of which is popped next, so the stack never holds more than
@@ -131,6 +127,8 @@ extension KDTreeIndex {
           return goOn
         }
 
+        // Leaves met but not scanned yet, their lines prefetched; 8 to 32
+        // measured alike (a 1e-4 query meets about 5).
         var waiting = InlineArray<16, (leaf: Int32, size: Int32)>(repeating: (0, 0))
         var waitingCount = 0
         func scanWaiting() -> Bool {
@@ -177,7 +175,7 @@ extension KDTreeIndex {
             }
             waiting[waitingCount] = (Int32(truncatingIfNeeded: leaf), Int32(truncatingIfNeeded: size))
             waitingCount &+= 1
-            if waitingCount == Self._waitingLeaves && !scanWaiting() { return false }
+            if waitingCount == waiting.count && !scanWaiting() { return false }
             continue
           }
           counters.testPoints(1)

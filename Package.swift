@@ -13,7 +13,9 @@ let package = Package(
     .executable(name: "bench", targets: ["bench"]),
   ],
   targets: [
-    .target(name: "SpatialIndexes"),
+    // A C header the k-d tree's queries use for cache prefetch hints.
+    .target(name: "_SpatialIndexesShims"),
+    .target(name: "SpatialIndexes", dependencies: ["_SpatialIndexesShims"]),
     .target(name: "Workloads", dependencies: ["SpatialIndexes"]),
     .target(
       name: "BenchHarness", dependencies: ["SpatialIndexes", "Workloads"],

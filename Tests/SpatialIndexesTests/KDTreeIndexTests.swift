@@ -1,5 +1,6 @@
 import SpatialIndexes
 import Testing
+import Workloads
 import _SpatialTestSupport
 
 @Suite struct KDTreeIndexTests {
@@ -73,6 +74,38 @@ import _SpatialTestSupport
       #expect(l.points == leaves * nodeSize + l.splits)
       #expect(2 * l.points >= size - 1 && l.points <= size - 1, "size \(size): left \(l.points)")
     }
+  }
+
+  /// The shape is computed without a division; it must match its
+  /// definition: the smallest full tree holding half of the points below.
+  @Test(arguments: [1, 2, 3, 7, 64, 100, 65536])
+  func leftShapeMatchesTheDivisionFormula(nodeSize: Int) {
+    func reference(_ size: Int) -> (points: Int, splits: Int) {
+      let unit = nodeSize + 1
+      let q = (size + unit) / unit  // ceil((size + 1) / unit)
+      let h = Int.bitWidth - (q - 1).leadingZeroBitCount  // ceil(log2 q)
+      let leaves = 1 << (h - 1)
+      return (leaves * unit - 1, leaves - 1)
+    }
+    var sizes = Array((nodeSize + 1)...(nodeSize * 8 + 300))
+    var g = SplitMix64(seed: UInt64(nodeSize))
+    sizes += (0..<2000).map { _ in nodeSize + 1 + g.nextInt(below: Int(Int32.max) - nodeSize) }
+    for shift in 0..<31 where (1 << shift) > nodeSize {  // around powers of two
+      sizes += [(1 << shift) - 1, 1 << shift, (1 << shift) + 1].filter { $0 > nodeSize }
+    }
+    for size in sizes {
+      let got = KDTreeIndex._leftShape(size: size, nodeSize: nodeSize), want = reference(size)
+      #expect(got == want, "size \(size): \(got), expected \(want)")
+      if got != want { return }
+    }
+  }
+
+  /// The same points give the same tree: no randomness in the build.
+  @Test func buildIsDeterministic() throws {
+    let points = Fixtures.clustered(20_000, seed: 8) + [Point](repeating: Point(x: 1, y: 2), count: 5_000)
+    let a = try KDTreeIndex(points: points), b = try KDTreeIndex(points: points)
+    #expect(a.groupOrder == b.groupOrder)
+    #expect(a._invariantViolations().isEmpty)
   }
 
   /// Two coordinates and an id; the allocator may round each array up a little.

@@ -10,11 +10,16 @@ extension KDTreeIndex {
   /// - Precondition: `size > nodeSize` (the subtree is not a leaf).
   @inlinable @inline(__always)
   package static func _leftShape(size: Int, nodeSize: Int) -> (points: Int, splits: Int) {
-    // smallest h with 2 · (2^h (nodeSize + 1) − 1) ≥ size − 1
+    // The smallest h with 2 · (2^h (nodeSize + 1) − 1) ≥ size − 1, that is
+    // the smallest power of two L = 2^h with L · b ≥ a for a = size + 1 and
+    // b = 2 (nodeSize + 1). With p the difference of their bit lengths,
+    // 2^(p−1) · b < a ≤ 2^(p+1) · b, so L is 2^p or 2^(p+1) (1 when p < 0):
+    // one compare instead of a division on every node of a query.
     let unit = nodeSize &+ 1
-    let q = (size &+ 1 &+ unit &- 1) / unit  // ceil((size + 1) / unit) ≥ 2
-    let hPlusOne = Int.bitWidth &- (q &- 1).leadingZeroBitCount  // ceil(log2 q)
-    let leaves = 1 &<< (hPlusOne &- 1)
+    let a = size &+ 1, b = 2 &* unit
+    var h = max(0, b.leadingZeroBitCount &- a.leadingZeroBitCount)
+    if b &<< h < a { h &+= 1 }
+    let leaves = 1 &<< h
     return (leaves &* unit &- 1, leaves &- 1)
   }
 

@@ -15,8 +15,7 @@ public enum ClusterStrategy: String, CaseIterable, Sendable, CustomStringConvert
   /// inside one cell is added from prefix sums of its points' coordinates,
   /// kept by the clusterer over the index's storage order, without visiting
   /// its points. Other points are binned one by one. For an index that forms
-  /// no groups (only the k-d tree does so far) this is a single pass that
-  /// reads its points in the index's order.
+  /// no groups (only the k-d tree does so far) this is ``singlePass``.
   case aggregate = "aggregate"
 
   public var description: String { rawValue }

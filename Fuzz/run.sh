@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer target for the CSV readers and runs it.
+# Builds the libFuzzer target for every reader (points, viewports, reports)
+# and runs it.
 #
 #   Fuzz/run.sh [seconds] [extra libFuzzer flags...]
 #
-# Seconds defaults to 60. New inputs go to Fuzz/.build/corpus (the seed
-# corpus in Fuzz/corpus is only read); crashes land in fuzz-crashes/ at the
-# repository root. Both folders are ignored by git.
+# Seconds defaults to 60. The target is a package of its own (Fuzz/Package.swift)
+# whose modules are the root package's folders, so the readers are fuzzed as
+# they are built. New inputs go to Fuzz/.build/corpus (the seed corpus in
+# Fuzz/corpus is only read); crashes land in fuzz-crashes/ at the repository
+# root. Both folders are ignored by git.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
@@ -13,14 +16,13 @@ seconds="${1:-60}"
 shift || true
 
 mkdir -p "$here/.build/corpus" "$root/fuzz-crashes"
-swiftc -parse-as-library -O -sanitize=fuzzer,address -D SPATIALBENCH_FUZZ \
-  -module-name FuzzCSV \
-  "$here/FuzzCSV.swift" \
-  "$root"/Sources/Workloads/CSV/*.swift \
-  "$root"/Sources/SpatialIndexes/Geometry/*.swift \
-  -o "$here/.build/fuzz-csv"
+# `--sanitize=fuzzer` makes SwiftPM link libFuzzer's main; the one
+# `-sanitize=fuzzer,address` flag after it instruments for coverage and ASan
+# (two separate -sanitize flags keep only the last: no coverage).
+swift build --package-path "$here" -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address \
+  --product FuzzReaders 2>&1 | grep -Ev "warning: Cannot export local symbol" >&2
 
-"$here/.build/fuzz-csv" \
+"$here/.build/release/FuzzReaders" \
   -max_total_time="$seconds" -max_len=4096 -timeout=10 \
   -artifact_prefix="$root/fuzz-crashes/" \
   "$@" \

@@ -1,7 +1,9 @@
 import Foundation
 import SpatialIndexes
 import Testing
-import Workloads
+import BenchFormats
+import BenchWorkloads
+import MapClustering
 
 @testable import BenchCommands
 

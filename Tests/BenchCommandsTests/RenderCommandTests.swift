@@ -2,7 +2,9 @@ import BenchHarness
 import Foundation
 import SpatialIndexes
 import Testing
-import Workloads
+import BenchFormats
+import BenchWorkloads
+import MapClustering
 import _SpatialTestSupport
 
 @testable import BenchCommands

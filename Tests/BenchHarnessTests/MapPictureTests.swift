@@ -1,6 +1,6 @@
 import SpatialIndexes
 import Testing
-import Workloads
+import MapClustering
 import _SpatialTestSupport
 
 @testable import BenchHarness

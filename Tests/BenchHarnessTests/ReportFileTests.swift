@@ -1,3 +1,4 @@
+import BenchFormats
 import BenchHarness
 import Foundation
 import Testing

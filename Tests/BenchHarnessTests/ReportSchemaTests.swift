@@ -1,16 +1,61 @@
-import Foundation
+import BenchFormats
 import BenchHarness
+import Foundation
 import Testing
 
 @Suite struct ReportSchemaTests {
-  @Test func columnsInOrder() {
-    #expect(ReportSchema.columns.count == 38)
+  @Test func theKeyComesFirstAndNamesAreUniqueSnakeCase() {
     #expect(Array(ReportSchema.columns.prefix(7))
       == ["index", "params", "dataset", "n", "workload", "strategy", "zooms"])
-    #expect(ReportSchema.columns.last == "seed")
+    #expect(ReportColumn.all.prefix(7).allSatisfy { $0.group == .key })
     #expect(Set(ReportSchema.columns).count == ReportSchema.columns.count)
     #expect(ReportSchema.columns.allSatisfy { $0 == $0.lowercased() && !$0.contains(" ") })
     #expect(testRow().csvFields.count == ReportSchema.columns.count)
+    #expect(ReportColumn.all.allSatisfy { !$0.meaning.isEmpty })
+  }
+
+  /// The promise of `results/README.md`: columns are only added at the end,
+  /// so a report written before the later ones existed still loads, and
+  /// reads them as empty.
+  @Test func anOlderReportWithoutTheLaterColumnsLoads() throws {
+    var row = testRow()
+    row.workloadBytes = 4_000
+    let firstFormat = ReportColumn.all.filter { $0.addedIn == 1 }
+    #expect(firstFormat.count < ReportColumn.all.count, "no column was added after version 1")
+    let fields = firstFormat.map { $0.format(row) }
+    let text = CSVWriter.line(firstFormat.map(\.name)) + CSVWriter.line(fields)
+    let back = try ReportSchema.parse(text, path: "old.csv")
+    #expect(back.count == 1)
+    #expect(back[0].key == row.key && back[0].timing == row.timing && back[0].run == row.run)
+    #expect(back[0].workloadBytes == nil)
+    // and with every column, the new ones read back
+    #expect(try ReportSchema.parse(ReportSchema.render([row]), path: "new.csv") == [row])
+  }
+
+  @Test func aReportWithoutAColumnOfTheFirstFormatIsBadData() {
+    let columns = ReportSchema.columns.filter { $0 != "seed" }
+    #expect(throws: ReportError(.badData, path: "x.csv", detail: "line 1: missing columns: seed")) {
+      try ReportSchema.parse(CSVWriter.line(columns), path: "x.csv")
+    }
+  }
+
+  @Test func aColumnMissingBeforeOnePresentIsBadData() {
+    let columns = ReportSchema.columns.filter { $0 != "median_ns" && $0 != "p90_ns" }
+    let text = CSVWriter.line(columns)
+    #expect(throws: ReportError(
+      .badData, path: "x.csv", detail: "line 1: missing columns: median_ns, p90_ns")) {
+      try ReportSchema.parse(text, path: "x.csv")
+    }
+  }
+
+  @Test func errorsNameThePhysicalLineAndTheColumn() {
+    let good = CSVWriter.line(testRow().csvFields)
+    let bad = good.replacingOccurrences(of: ",100.0,", with: ",fast,")
+    let text = ReportSchema.headerLine + good + good + bad
+    #expect(throws: ReportError(
+      .badData, path: "x.csv", detail: "line 4: median_ns \"fast\" is not a number")) {
+      try ReportSchema.parse(text, path: "x.csv")
+    }
   }
 
   @Test func rowsRoundTrip() throws {

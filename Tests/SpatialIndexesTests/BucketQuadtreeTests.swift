@@ -1,6 +1,6 @@
 import SpatialIndexes
 import Testing
-import Workloads
+import BenchWorkloads
 import _SpatialTestSupport
 
 /// The quadtree's structure: invariants, the depth cap, bounds, parameters,

@@ -1,6 +1,6 @@
 import SpatialIndexes
 import Testing
-import Workloads
+import BenchWorkloads
 import _SpatialTestSupport
 
 /// Structure tests for ``GridHashIndex``: the conformance suite checks answers

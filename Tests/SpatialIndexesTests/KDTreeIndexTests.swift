@@ -1,6 +1,6 @@
 import SpatialIndexes
 import Testing
-import Workloads
+import BenchWorkloads
 import _SpatialTestSupport
 
 @Suite struct KDTreeIndexTests {

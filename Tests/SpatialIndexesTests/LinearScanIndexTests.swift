@@ -1,6 +1,6 @@
 import SpatialIndexes
 import Testing
-import Workloads
+import BenchWorkloads
 import _SpatialTestSupport
 
 /// The linear scan is every other index's reference, so it is checked here

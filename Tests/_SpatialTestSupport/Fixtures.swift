@@ -1,5 +1,5 @@
 import SpatialIndexes
-import Workloads
+import BenchWorkloads
 
 /// A named point set for the conformance tests.
 package struct Fixture: Sendable, CustomStringConvertible {

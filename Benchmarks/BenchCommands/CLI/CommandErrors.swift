@@ -1,7 +1,9 @@
 import BenchHarness
 import Foundation
 import SpatialIndexes
-import Workloads
+import BenchFormats
+import BenchWorkloads
+import MapClustering
 
 /// An unknown `--flag`, with the closest valid one.
 func unknownOption(_ option: String, command: String, valid: [String]) -> UsageError {

@@ -1,6 +1,8 @@
 import BenchHarness
 import SpatialIndexes
-import Workloads
+import BenchFormats
+import BenchWorkloads
+import MapClustering
 
 /// `bench export [run options] --points-out FILE.csv --queries-out FILE.csv`:
 /// writes the dataset's points (`id,lat,lon`) and the session's viewports as

@@ -1,5 +1,7 @@
 import SpatialIndexes
-import Workloads
+import BenchFormats
+import BenchWorkloads
+import MapClustering
 
 /// `bench list [--indexes|--workloads|--datasets]`: one line each, the name
 /// first, then parameters and defaults, so scripts can take the first word.

@@ -1,6 +1,8 @@
 import BenchHarness
 import SpatialIndexes
-import Workloads
+import BenchFormats
+import BenchWorkloads
+import MapClustering
 
 /// `bench query`: answers a query file over a points file with one index.
 ///

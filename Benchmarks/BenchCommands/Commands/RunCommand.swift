@@ -1,7 +1,9 @@
 import BenchHarness
 import Foundation
 import SpatialIndexes
-import Workloads
+import BenchFormats
+import BenchWorkloads
+import MapClustering
 
 /// `bench run` (and `bench` alone): runs workloads on indexes, prints an
 /// aligned table and writes a CSV report, atomically, never over an earlier one.

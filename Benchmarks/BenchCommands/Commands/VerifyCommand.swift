@@ -1,5 +1,7 @@
 import SpatialIndexes
-import Workloads
+import BenchFormats
+import BenchWorkloads
+import MapClustering
 
 /// `bench verify [run options]`: runs the chosen workloads on every chosen
 /// index and on the linear scan and compares every step's answer. Exit 1

@@ -1,6 +1,8 @@
 import Foundation
 import SpatialIndexes
-import Workloads
+import BenchFormats
+import BenchWorkloads
+import MapClustering
 
 /// Everything `bench render` reads from the command line.
 struct RenderOptions {

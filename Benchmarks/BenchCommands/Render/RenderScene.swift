@@ -1,6 +1,8 @@
 import BenchHarness
 import SpatialIndexes
-import Workloads
+import BenchFormats
+import BenchWorkloads
+import MapClustering
 
 /// Clusters the viewport (and the panned one) as the cluster workload does
 /// and turns the result into a ``MapPicture``.

@@ -1,5 +1,7 @@
 import Foundation
-import Workloads
+import BenchFormats
+import BenchWorkloads
+import MapClustering
 
 /// The real point files shipped in `datasets/` (provenance in datasets/README.md).
 enum BundledDataset: String, CaseIterable {

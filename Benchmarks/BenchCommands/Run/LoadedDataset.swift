@@ -1,6 +1,8 @@
 import Foundation
 import SpatialIndexes
-import Workloads
+import BenchFormats
+import BenchWorkloads
+import MapClustering
 
 /// The points a run works on, with their external ids (from the file's id
 /// column, else row numbers) and the name reports give them.

@@ -1,5 +1,7 @@
 import SpatialIndexes
-import Workloads
+import BenchFormats
+import BenchWorkloads
+import MapClustering
 
 /// The cluster workload: each step clusters one viewport of the session into
 /// markers with one strategy, then diffs them against the previous step's, as

@@ -1,7 +1,9 @@
 import BenchHarness
 import Foundation
 import SpatialIndexes
-import Workloads
+import BenchFormats
+import BenchWorkloads
+import MapClustering
 
 /// Runs the chosen workloads on the chosen indexes over one dataset and
 /// turns each measurement into a report row.

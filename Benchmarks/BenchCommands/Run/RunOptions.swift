@@ -1,5 +1,7 @@
 import SpatialIndexes
-import Workloads
+import BenchFormats
+import BenchWorkloads
+import MapClustering
 
 /// Everything `bench run`, `verify` and `export` read from the command line.
 struct RunOptions {

@@ -1,5 +1,7 @@
 import SpatialIndexes
-import Workloads
+import BenchFormats
+import BenchWorkloads
+import MapClustering
 
 /// What every index is asked in a run over one dataset: made once, before
 /// any timing, from the seed, and identical for every index.

@@ -1,5 +1,7 @@
 import SpatialIndexes
-import Workloads
+import BenchFormats
+import BenchWorkloads
+import MapClustering
 
 /// Receives each query workload of a run bound to one index, generically, so
 /// `run` can time it and `verify` can compare its answers.

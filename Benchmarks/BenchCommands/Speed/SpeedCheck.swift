@@ -1,7 +1,9 @@
 import Foundation
 import BenchHarness
 import SpatialIndexes
-import Workloads
+import BenchFormats
+import BenchWorkloads
+import MapClustering
 
 
 /// The core issue's fixed workload: `n` uniform points in the world box and

@@ -1,5 +1,6 @@
 import Foundation
-import Workloads
+import MapClustering
+import SpatialIndexes
 
 // What lies under the markers: the map, the area beyond its latitudes, a
 // graticule, the antimeridian, the cell grid and, on a screen wider than the

@@ -1,5 +1,5 @@
 import SpatialIndexes
-import Workloads
+import MapClustering
 
 /// One clustering step as `bench render` draws it: the viewport, the
 /// clusterer's markers in its order, the points in view and the step's time.

@@ -1,4 +1,4 @@
-import Workloads
+import MapClustering
 
 // The markers and the legend.
 

@@ -1,5 +1,5 @@
 import SpatialIndexes
-import Workloads
+import MapClustering
 
 /// The cluster workload's markers for a viewport, drawn as a standalone SVG
 /// 1.1 document in Web Mercator: one panel per viewport (one, or two side by

@@ -1,0 +1,92 @@
+import BenchFormats
+
+extension ReportColumn {
+  /// Every column of a report, in file order. To add one: append it here
+  /// (never insert: older reports then still read, and `--append` refuses a
+  /// file with another header), give ``ReportRow`` the field, and paste
+  /// `bench list --columns --markdown` into `results/README.md`.
+  public static let all: [ReportColumn] = [
+    .text("index", .key, "index name (`bench list --indexes`)", \.key.index),
+    .text(
+      "params", .key,
+      "parameters in effect, `name=value` joined by `;` (defaults resolved against the data)",
+      \.key.params),
+    .text("dataset", .key, "bundled name, generator name, or the points file's base name", \.key.dataset),
+    .integer("n", .key, "points in the dataset", \.key.n),
+    .text("workload", .key, "`build` or a workload of `bench list --workloads`", \.key.workload),
+    .text(
+      "strategy", .key, "the workload's variant (a cluster strategy), empty when it has none",
+      \.key.strategy),
+    .text(
+      "zooms", .key,
+      "`all`, or a zoom band (`0-3`, `4-7`, …): the latencies of that band's steps, cut from the"
+        + " same samples (results and checksum stay those of the whole pass)",
+      \.key.zooms),
+
+    .integer("samples", .timing, "timed samples: steps × repetitions (build: repetitions)", \.timing.samples),
+    .number("min_ns", .timing, "fastest step, ns", \.timing.min),
+    .number("median_ns", .timing, "median step latency, ns", \.timing.median),
+    .number("p90_ns", .timing, "90th percentile of step latency, ns", \.timing.p90),
+    .number("p99_ns", .timing, "99th percentile of step latency, ns", \.timing.p99),
+    .number("max_ns", .timing, "slowest step, ns", \.timing.max),
+    .number("mean_ns", .timing, "mean step latency, ns", \.timing.mean),
+    .number("stddev_ns", .timing, "sample standard deviation of step latency, ns", \.timing.stddev),
+    .number("ci_low_ns", .timing, "95% confidence interval of the median (order statistics): low end", \.timing.ciLow),
+    .number("ci_high_ns", .timing, "the interval's high end", \.timing.ciHigh),
+    .flag("noisy", .timing, "1 when the interval's half-width exceeds 5% of the median", \.timing.noisy),
+    .integer(
+      "batch", .timing,
+      "identical repetitions per sample (steps shorter than 20 clock reads are timed in batches)",
+      \.timing.batch),
+
+    .number("build_ms", .build, "median build time of the index, ms", \.buildMilliseconds),
+    .integer(
+      "index_bytes", .build,
+      "memory the index holds (array capacities); cluster rows add what the strategy keeps beside it",
+      \.indexBytes),
+    .derived("bytes_per_point", .number, .build, "`index_bytes / n` (0 when n = 0)") {
+      CSVWriter.field($0.bytesPerPoint)
+    },
+    .integer("peak_rss_bytes", .build, "process peak resident memory when the row was measured", \.peakRSSBytes),
+
+    .integer("results_total", .answers, "results over one pass (ids, markers or tap hits)", \.resultsTotal),
+    .hex(
+      "checksum", .answers,
+      "hash of the answers, independent of the order an index reports ids in: equal across"
+        + " indexes and strategies, or the run fails",
+      \.checksum),
+    .optionalInteger(
+      "churn", .answers,
+      "cluster rows: markers added plus removed over one pass (a marker is its zoom, cell and count)",
+      \.churn),
+
+    .optionalInteger("nodes_visited", .work, "with `--counters`: nodes or cells visited over one pass", \.counters.nodesVisited),
+    .optionalInteger("points_tested", .work, "with `--counters`: points compared with a rectangle", \.counters.pointsTested),
+    .optionalInteger("points_reported", .work, "with `--counters`: points handed to the caller", \.counters.pointsReported),
+
+    .text("timestamp", .run, "when the run started, UTC, ISO 8601", \.run.timestamp),
+    .text("git_commit", .run, "the checked-out commit, or `unknown`", \.run.gitCommit),
+    .text("cpu_model", .run, "CPU model (`/proc/cpuinfo`)", \.run.machine.cpuModel),
+    .integer("cores", .run, "active processors", \.run.machine.cores),
+    .integer("memory_bytes", .run, "physical memory", \.run.machine.memoryBytes),
+    .text("os", .run, "operating system", \.run.machine.os),
+    .text("swift_version", .run, "the compiler that built `bench`", \.run.swiftVersion),
+    .text("build_config", .run, "`release` or `debug`", \.run.buildConfig),
+    .integer("seed", .run, "seed of every random choice", \.run.seed),
+
+    // Added in version 2.
+    .optionalInteger(
+      "workload_bytes", .build,
+      "memory the workload keeps beside the index (a cluster strategy's records and sums), empty for none",
+      \.workloadBytes
+    ).added(in: 2),
+    .derived(
+      "total_bytes_per_point", .number, .build,
+      "`(index_bytes + workload_bytes) / n`: everything the row's work holds per point"
+    ) { CSVWriter.field($0.totalBytesPerPoint) }.added(in: 2),
+  ]
+
+  /// The column called `name`.
+  public static func named(_ name: String) -> ReportColumn? { all.first { $0.name == name } }
+}
+

@@ -1,0 +1,65 @@
+import SpatialIndexes
+import Testing
+import _SpatialTestSupport
+@testable import MapClustering
+
+/// Counts what a grouped query hands the clusterer's visitor.
+private struct CountingSummer: GroupVisitor {
+  var inner: _CellSummer
+  var grouped = 0
+  var alone = 0
+
+  mutating func acceptsGroup(in box: Rect) -> Bool { inner.acceptsGroup(in: box) }
+
+  mutating func takeGroup(_ positions: Range<Int>) {
+    grouped += positions.count
+    inner.takeGroup(positions)
+  }
+
+  mutating func take(_ id: Int32, at position: Int) {
+    alone += 1
+    inner.take(id, at: position)
+  }
+}
+
+/// The `aggregate` strategy gives the markers of the other strategies (see
+/// ``ClusteringTests``) while adding most points of a wide view as whole
+/// subtrees, from prefix sums, without visiting them.
+@Suite struct AggregateStrategyTests {
+  /// Points handed over in groups and alone, over every rectangle of `v`.
+  private func handOver(_ clusterer: Clusterer<KDTreeIndex>, _ v: Viewport) -> (grouped: Int, alone: Int) {
+    let layout = clusterer._layout(v)
+    var cells = [_CellAccumulator](repeating: _CellAccumulator(), count: layout.cellCount)
+    var total = (grouped: 0, alone: 0)
+    cells.withUnsafeMutableBufferPointer { buffer in
+      for k in 0..<layout.rectCount {
+        var visitor = CountingSummer(
+          inner: _CellSummer(layout, layout.rect(k), buffer, clusterer._table, clusterer._groups))
+        var none = NoCounters()
+        clusterer.index.forEachGroup(in: layout.rect(k).rect, counters: &none, &visitor)
+        total.grouped += visitor.grouped
+        total.alone += visitor.alone
+      }
+    }
+    return total
+  }
+
+  @Test(arguments: [0, 1, 2, 3])
+  func wideViewsAddMostPointsAsWholeSubtrees(zoom: Int) throws {
+    let points = Fixtures.clustered(50_000, seed: 21)
+    let clusterer = try Clusterer<KDTreeIndex>(points: points)
+    let v = Viewport(center: Point(x: 10, y: 30), zoom: zoom)
+    let visible = v.rects.reduce(0) { $0 + clusterer.index.count(in: $1) }
+    let (grouped, alone) = handOver(clusterer, v)
+    #expect(grouped + alone == visible)
+    #expect(visible > 5_000)
+    #expect(grouped * 2 > visible, "zoom \(zoom): \(grouped) of \(visible) in groups")
+  }
+
+  @Test func indexesWithoutGroupsKeepNoSums() throws {
+    let points = Fixtures.uniform(1000, seed: 2)
+    #expect(try Clusterer<GridHashIndex>(points: points).aggregateMemoryBytes == 0)
+    // the k-d tree: two Int64 sums and one 24-byte record a point, plus one pair of sums
+    #expect(try Clusterer<KDTreeIndex>(points: points).aggregateMemoryBytes == 1000 * 40 + 16)
+  }
+}

@@ -1,0 +1,103 @@
+import SpatialIndexes
+import Testing
+import _SpatialTestSupport
+import MapClustering
+import BenchWorkloads
+
+@Suite struct TapTests {
+  static let indexNames = allIndexTypes.map { $0.name }
+
+  /// Seeded taps: most within a few points of a data point's screen position.
+  static func taps(over points: [Point], count: Int, seed: UInt64) -> [Tap] {
+    var g = SplitMix64(seed: seed)
+    return MapFixtures.viewports(over: points, count: count, seed: seed).map { v in
+      let s = WebMercator.scale(zoom: v.zoom), w = WebMercator.worldSize(zoom: v.zoom)
+      let b = v.mapBounds
+      if g.nextUnit() < 0.2 || points.isEmpty {
+        return Tap(x: g.nextDouble(in: 0, v.width), y: g.nextDouble(in: 0, v.height), in: v)
+      }
+      let p = points[g.nextInt(below: points.count)]
+      var px = WebMercator.x(longitude: p.x) * s - b.minX
+      px -= (px / w).rounded(.down) * w  // the copy of the world right of the left edge
+      let py = WebMercator.y(latitude: p.y) * s - b.minY
+      return Tap(x: px + g.nextDouble(in: -30, 30), y: py + g.nextDouble(in: -30, 30), in: v)
+    }
+  }
+
+  @Test(arguments: indexNames)
+  func sameAnswerAsBruteForce(indexName: String) throws {
+    let type = try #require(indexType(named: indexName))
+    for fixture in MapFixtures.sets + [Fixture("poles", [
+      Point(x: 0, y: WebMercator.maxLatitude), Point(x: 0, y: 89), Point(x: 180, y: -85),
+      Point(x: -180, y: -85), Point(x: 179.9999, y: 0), Point(x: -180, y: 0),
+    ])] {
+      try check(type, fixture)
+    }
+  }
+
+  private func check<I: SpatialIndex>(_ type: I.Type, _ fixture: Fixture) throws {
+    let index = try I(points: fixture.points)
+    var hits = 0, failures = 0
+    for tap in Self.taps(over: fixture.points, count: 300, seed: 70) {
+      let expected = tap.nearestByBruteForce(in: fixture.points)
+      let got = index.nearestByRangeQuery(to: tap, points: fixture.points)
+      if got != expected && failures < 5 {
+        failures += 1
+        Issue.record("\(I.name) \(fixture) \(tap): \(String(describing: got)), expected \(String(describing: expected))")
+      }
+      if expected != nil { hits += 1 }
+    }
+    if fixture.points.count > 10 { #expect(hits > 100, "\(fixture): only \(hits) taps hit") }
+  }
+
+  /// A viewport at zoom 0 centred on (0, 0): map x = 128 + 256 · lon / 360.
+  let world = Viewport(center: Point(x: 0, y: 0), zoom: 0)
+
+  @Test func tiesGoToTheSmallerID() throws {
+    // 14.0625° is exactly 10 map points at zoom 0: the two points are 10 points
+    // either side of the centre, on the same latitude
+    let east = Point(x: 14.0625, y: 0), west = Point(x: -14.0625, y: 0)
+    let tap = Tap(x: world.width / 2, y: world.height / 2, in: world)
+    for points in [[east, west], [west, east], [east, east, west]] {
+      let kd = try KDTreeIndex(points: points, parameters: .init(nodeSize: 1))
+      let hit = kd.nearestByRangeQuery(to: tap, points: points)
+      #expect(hit?.id == 0)
+      #expect(hit?.distance == 10)
+      #expect(tap.nearestByBruteForce(in: points) == hit)
+    }
+  }
+
+  @Test func nothingInRangeIsNil() throws {
+    // 23 map points east of the centre: just outside the 22-point radius
+    let points = [Point(x: 23 * 360 / 256, y: 0), Point(x: 0, y: 40)]
+    let tap = Tap(x: world.width / 2, y: world.height / 2, in: world)
+    #expect(try KDTreeIndex(points: points).nearestByRangeQuery(to: tap, points: points) == nil)
+    #expect(try LinearScanIndex(points: points).nearestByRangeQuery(to: tap, points: points) == nil)
+    #expect(tap.nearestByBruteForce(in: points) == nil)
+    // with 21 points it is found
+    let near = [Point(x: 21 * 360 / 256, y: 0)]
+    #expect(try KDTreeIndex(points: near).nearestByRangeQuery(to: tap, points: near)?.id == 0)
+  }
+
+  @Test func findsAPointAcrossTheAntimeridian() throws {
+    let v = Viewport(center: Point(x: 179.99, y: 10), zoom: 12)
+    let s = WebMercator.scale(zoom: 12), b = v.mapBounds
+    let points = [Point(x: -179.999, y: 10), Point(x: 170, y: 10)]
+    // a tap at 179.9995° is 0.0015° (≈ 17.5 points at zoom 12) from the point at
+    // -179.999°, across the antimeridian; the point at 170° is far away
+    let tapX = WebMercator.x(longitude: 179.9995) * s - b.minX
+    let tapY = WebMercator.y(latitude: 10) * s - b.minY
+    let tap = Tap(x: tapX, y: tapY, in: v)
+    let kd = try KDTreeIndex(points: points)
+    let hit = kd.nearestByRangeQuery(to: tap, points: points)
+    #expect(hit?.id == 0)
+    #expect(abs((hit?.distance ?? 0) - 0.0015 / 360 * WebMercator.worldSize(zoom: 12)) < 1e-6)
+    #expect(tap.nearestByBruteForce(in: points) == hit)
+    // and from the other side
+    let v2 = Viewport(center: Point(x: -179.99, y: 10), zoom: 12)
+    let points2 = [Point(x: 179.999, y: 10)]
+    let b2 = v2.mapBounds
+    let tap2 = Tap(x: WebMercator.x(longitude: -179.9995) * s - b2.minX, y: tapY, in: v2)
+    #expect(try KDTreeIndex(points: points2).nearestByRangeQuery(to: tap2, points: points2)?.id == 0)
+  }
+}

@@ -2,6 +2,7 @@ import SpatialIndexes
 import Testing
 
 @testable import BenchCommands
+import BenchWorkloads
 
 /// `RunOptions.parse`, `ArgumentReader`, the "did you mean" guesses, and the
 /// exit code 64 `benchMain` gives every mistake on the command line.
@@ -38,8 +39,8 @@ extension CLITests {
       #expect(o.queriesFile == "q.csv")
       #expect(
         o.params == [
-          ParameterOption(key: "nodeSize", values: ["8", "32"]),
-          ParameterOption(key: "cellSize", values: ["2"]),
+          ParameterSweep(key: "nodeSize", values: ["8", "32"]),
+          ParameterSweep(key: "cellSize", values: ["2"]),
         ])
       #expect(o.strategies == ["single-pass"])
       #expect(o.screen.width == 390 && o.screen.height == 844)
@@ -202,7 +203,7 @@ extension CLITests {
       #expect(closest(to: "runn", in: Usage.commands) == "run")
       #expect(closest(to: "--indx", in: ["--index", "--n", "--out"]) == "--index")
       #expect(closest(to: "kdtre", in: allIndexTypes.map { $0.name }) == "kdtree")
-      #expect(closest(to: "unifrom", in: DatasetResolver.validNames) == "uniform")
+      #expect(closest(to: "unifrom", in: Datasets.validNames) == "uniform")
       #expect(closest(to: "VIEWPORT", in: RunOptions.workloadNames) == "viewport")
       #expect(closest(to: "zzzz", in: Usage.commands) == nil)
       #expect(closest(to: "x", in: []) == nil)
@@ -230,7 +231,7 @@ extension CLITests {
       // Datasets are resolved when loaded.
       let options = try RunOptions.parse(["--dataset", "unifrom", "--n", "10"], command: "run")
       let error = #expect(throws: UsageError.self) {
-        try DatasetResolver.load(options, command: "run")
+        try loadDatasets(options, command: "run")
       }
       #expect(error?.message == "unknown dataset \"unifrom\" (did you mean uniform?)")
       #expect(benchMain(["run", "--dataset", "unifrom", "--n", "10", "--quiet"]) == 64)

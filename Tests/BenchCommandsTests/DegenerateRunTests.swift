@@ -1,5 +1,6 @@
 @testable import BenchCommands
 import Testing
+import BenchWorkloads
 
 /// Degenerate datasets through every workload, and the memory guard.
 /// Inside the serialized CLI suite: these print to stdout, which another
@@ -22,12 +23,12 @@ extension CLITests {
     @Test func hugeNStopsBeforeAllocating() {
       #expect(benchMain(["run", "--dataset", "uniform", "--n", "2000000000", "--quiet"]) == 64)
       #expect(benchMain(["speed", "--n", "2000000000"]) == 64)
-      let error = #expect(throws: UsageError.self) {
-        try DatasetResolver.checkMemory([2_000_000_000], command: "run")
+      let error = #expect(throws: DatasetError.self) {
+        try Datasets.checkMemory([2_000_000_000])
       }
-      #expect(error?.message.contains("needs about") == true, "\(String(describing: error))")
-      #expect(error?.message.contains("GiB") == true)
-      #expect(throws: Never.self) { try DatasetResolver.checkMemory([1_000_000], command: "run") }
+      #expect(error?.description.contains("needs about") == true, "\(String(describing: error))")
+      #expect(error?.description.contains("GiB") == true)
+      #expect(throws: Never.self) { try Datasets.checkMemory([1_000_000]) }
     }
   }
 }

@@ -29,7 +29,7 @@ extension CLITests {
     /// The options, and a clusterer over the same points as the command's.
     func reference(_ arguments: [String]) throws -> (RenderOptions, Clusterer<KDTreeIndex>) {
       let options = try RenderOptions.parse(arguments)
-      let dataset = try DatasetResolver.load(options.runOptions, command: "render")[0]
+      let dataset = try loadDatasets(options.runOptions, command: "render")[0]
       return (options, try Clusterer<KDTreeIndex>(points: dataset.points))
     }
 

@@ -5,11 +5,11 @@ import BenchWorkloads
 
 @Suite struct QueriesFileTests {
   @Test func readsQueriesWithZoom() throws {
-    let file = try readQueries("min_lat,min_lon,max_lat,max_lon,zoom\n48.8,2.25,48.9,2.42,12\n-20,170,-10,-170,5.5\n")
+    let file = try readQueries("min_lat,min_lon,max_lat,max_lon,zoom\n48.8,2.25,48.9,2.42,12\n-20,170,-10,-170,5.0\n")
     #expect(file.source == "queries.csv")
     #expect(file.queries == [
       GeoQuery(minLat: 48.8, minLon: 2.25, maxLat: 48.9, maxLon: 2.42, zoom: 12),
-      GeoQuery(minLat: -20, minLon: 170, maxLat: -10, maxLon: -170, zoom: 5.5),
+      GeoQuery(minLat: -20, minLon: 170, maxLat: -10, maxLon: -170, zoom: 5),
     ])
   }
 

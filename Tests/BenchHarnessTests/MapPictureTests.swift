@@ -10,7 +10,8 @@ import _SpatialTestSupport
 /// antimeridian and zoom 0, and well-formed XML throughout.
 @Suite struct MapPictureTests {
   /// Timings are not what these tests check.
-  static let timing = TimedSamples(nanoseconds: [1_000, 1_200, 900], batch: 1, clockOverhead: 30)
+  static let timing = Measurement(
+    samples: [1_000, 1_200, 900], batch: 1, passes: 3, checksum: 0, resultsTotal: 0)
 
   static func source(grid: Bool = false, dataset: String = "fixture", points: Int) -> MapSource {
     MapSource(

@@ -28,7 +28,7 @@ private struct CountingSummer: GroupVisitor {
 @Suite struct AggregateStrategyTests {
   /// Points handed over in groups and alone, over every rectangle of `v`.
   private func handOver(_ clusterer: Clusterer<KDTreeIndex>, _ v: Viewport) -> (grouped: Int, alone: Int) {
-    let layout = clusterer._layout(v)
+    let layout = clusterer._layout(v.visibleArea)
     var cells = [_CellAccumulator](repeating: _CellAccumulator(), count: layout.cellCount)
     var total = (grouped: 0, alone: 0)
     cells.withUnsafeMutableBufferPointer { buffer in
@@ -56,10 +56,18 @@ private struct CountingSummer: GroupVisitor {
     #expect(grouped * 2 > visible, "zoom \(zoom): \(grouped) of \(visible) in groups")
   }
 
-  @Test func indexesWithoutGroupsKeepNoSums() throws {
+  /// What each strategy keeps beside the index, before any step ran (no
+  /// scratch yet): 24-byte records and two map coordinates a point, and for
+  /// `aggregate` over an index with groups, two Int64 sums and a record a
+  /// point more, plus one pair of sums.
+  @Test func memoryCountsWhatEachStrategyKeeps() throws {
     let points = Fixtures.uniform(1000, seed: 2)
-    #expect(try Clusterer<GridHashIndex>(points: points).aggregateMemoryBytes == 0)
-    // the k-d tree: two Int64 sums and one 24-byte record a point, plus one pair of sums
-    #expect(try Clusterer<KDTreeIndex>(points: points).aggregateMemoryBytes == 1000 * 40 + 16)
+    let grid = try Clusterer<GridHashIndex>(points: points)
+    let kd = try Clusterer<KDTreeIndex>(points: points)
+    for strategy in ClusterStrategy.allCases {
+      #expect(grid.memoryBytes(for: strategy) == 1000 * 40)
+    }
+    #expect(kd.memoryBytes(for: .singlePass) == 1000 * 40)
+    #expect(kd.memoryBytes(for: .aggregate) == 1000 * 40 + 1000 * 40 + 16)
   }
 }

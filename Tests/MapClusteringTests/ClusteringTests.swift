@@ -116,7 +116,7 @@ func exactFloor(_ d: Double, _ c: Double) -> Int {
 }
 
 /// The markers computed without any index: every point tested against the
-/// viewport's rectangles, grouped by cell, the mean from fixed-point sums.
+/// viewport's rectangles, grouped by cell, the mean of fixed-point values.
 func referenceMarkers(_ points: [Point], _ viewport: Viewport,
                       table: ClusterCellTable = .default) -> [ClusterMarker] {
   let rects = viewport.rects
@@ -136,9 +136,10 @@ func referenceMarkers(_ points: [Point], _ viewport: Viewport,
     let g = groups[cell]!
     let key = MarkerKey(zoom: viewport.zoom, column: cell[1], row: cell[0], count: g.n)
     if g.n == 1 { return ClusterMarker(key: key, coordinate: points[Int(g.id)], id: g.id) }
-    let d = Double(g.n) * 1e7
-    return ClusterMarker(key: key, coordinate: Point(x: Double(g.lon) / d, y: Double(g.lat) / d),
-                         id: nil)
+    // the mean in 1e-7° units, to the nearest, halves away from zero (exact
+    // in doubles for these sums)
+    func mean(_ sum: Int64) -> Int32 { Int32((Double(sum) / Double(g.n)).rounded()) }
+    return ClusterMarker(key: key, longitudeE7: mean(g.lon), latitudeE7: mean(g.lat))
   }
 }
 
@@ -175,11 +176,15 @@ func referenceMarkers(_ points: [Point], _ viewport: Viewport,
     #expect(nonEmpty > viewports.count / 2, "\(fixture): too few viewports show anything")
   }
 
-  @Test func visibleRectsMatchTheViewport() {
-    let points = Fixtures.uniform(200, seed: 3)
-    for v in MapFixtures.viewports(over: points, count: 500, seed: 4) {
-      let (n, a, b) = Clusterer<LinearScanIndex>._visibleRects(v)
-      #expect(Array([a, b].prefix(n)) == v.rects, "\(v)")
+  /// A viewport read back from a file is its rectangles and its zoom: the
+  /// markers must be the viewport's own.
+  @Test func rectanglesAndZoomClusterAsTheViewport() throws {
+    let points = Fixtures.clustered(3000, seed: 3) + MapFixtures.antimeridian(200, seed: 5)
+    var clusterer = try Clusterer<KDTreeIndex>(points: points)
+    for v in MapFixtures.viewports(over: points, count: 300, seed: 4) {
+      let area = VisibleArea(zoom: v.zoom, rects: v.rects)
+      #expect(area == v.visibleArea, "\(v)")
+      #expect(clusterer.markers(for: area) == clusterer.markers(for: v), "\(v)")
     }
   }
 
@@ -299,11 +304,15 @@ func referenceMarkers(_ points: [Point], _ viewport: Viewport,
     #expect(markers.first?.side == 25)
   }
 
-  @Test func meanIsExactForSmallCases() throws {
+  @Test func meanIsTheRoundedFixedPointMean() throws {
     let cases: [([Point], Point)] = [
       ([Point(x: 1, y: 2), Point(x: 3, y: 4)], Point(x: 2, y: 3)),
       ([Point(x: 0.1, y: 0.2), Point(x: 0.2, y: 0.4)], Point(x: 0.15, y: 0.3)),
-      ([Point(x: 10, y: 1), Point(x: 20, y: 2), Point(x: 40, y: 4)], Point(x: 70.0 / 3, y: 7.0 / 3)),
+      // 70 / 3 and 7 / 3 in 1e-7° units, rounded
+      ([Point(x: 10, y: 1), Point(x: 20, y: 2), Point(x: 40, y: 4)], Point(x: 23.333_333_3, y: 2.333_333_3)),
+      // halves round away from zero: −0.00000015 is −1.5 units
+      ([Point(x: -0.000_000_1, y: 0.000_000_1), Point(x: -0.000_000_2, y: 0.000_000_2)],
+       Point(x: -0.000_000_2, y: 0.000_000_2)),
       (Array(repeating: Point(x: -3.25, y: 7.5), count: 5), Point(x: -3.25, y: 7.5)),
     ]
     for (points, mean) in cases {

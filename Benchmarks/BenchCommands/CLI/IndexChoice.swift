@@ -1,11 +1,9 @@
+import BenchWorkloads
 import SpatialIndexes
 
-/// One `--param KEY=V[,V…]` option.
-struct ParameterOption: Equatable {
-  var key: String
-  var values: [String]
-
-  static func parse(_ text: String, command: String) throws(UsageError) -> ParameterOption {
+extension ParameterSweep {
+  /// One `--param KEY=V[,V…]` option.
+  static func parse(_ text: String, command: String) throws(UsageError) -> ParameterSweep {
     let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
     guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
       throw UsageError("--param \"\(text)\" is not KEY=VALUE[,VALUE…]", command: command)
@@ -14,7 +12,7 @@ struct ParameterOption: Equatable {
     guard !values.contains("") else {
       throw UsageError("--param \"\(text)\" has an empty value", command: command)
     }
-    return ParameterOption(key: String(parts[0]), values: values)
+    return ParameterSweep(key: String(parts[0]), values: values)
   }
 }
 
@@ -32,41 +30,43 @@ func indexNames(_ text: String, command: String) throws(UsageError) -> [String] 
   return names
 }
 
-/// Every parameter combination `options` asks of index `I` (one for no
-/// options): the cartesian product of the values of the keys `I` has.
-/// A key no chosen index has is caught by ``checkParameterKeys(_:indexes:command:)``.
+/// ``parameterSets(_:_:)`` with a value the index refuses as a usage error
+/// naming the index.
 func parameterSets<I: SpatialIndex>(
-  _ type: I.Type, _ options: [ParameterOption], command: String
+  _ type: I.Type, _ sweeps: [ParameterSweep], command: String
 ) throws(UsageError) -> [I.Parameters] {
-  let known = Set(I.Parameters.descriptions.map(\.name))
-  var sets = [I.Parameters()]
-  for option in options where known.contains(option.key) {
-    var next: [I.Parameters] = []
-    for base in sets {
-      for value in option.values {
-        var p = base
-        do {
-          try p.set(option.key, to: value)
-        } catch {
-          throw UsageError("\(I.name): \(error)", command: command)
-        }
-        next.append(p)
-      }
-    }
-    sets = next
+  do {
+    return try BenchWorkloads.parameterSets(type, sweeps)
+  } catch {
+    throw UsageError("\(I.name): \(error)", command: command)
   }
-  return sets
 }
 
-/// Every `--param` key must belong to at least one chosen index.
-func checkParameterKeys(
-  _ options: [ParameterOption], indexes: [String], command: String
+/// Every `--param` key must belong to at least one chosen index, and every
+/// value must be one the index takes: both fail before any work starts.
+func checkParameters(
+  _ sweeps: [ParameterSweep], indexes: [String], command: String
 ) throws(UsageError) {
   let types = indexes.compactMap { indexType(named: $0) }
   let keys = types.flatMap { type in type.parameterNames }
-  for option in options where !keys.contains(option.key) {
+  for sweep in sweeps where !keys.contains(sweep.key) {
     let all = allIndexTypes.flatMap { $0.parameterNames }
-    throw .unknown("parameter", option.key, valid: keys.isEmpty ? all : keys, command: command)
+    throw .unknown("parameter", sweep.key, valid: keys.isEmpty ? all : keys, command: command)
+  }
+  struct Check: IndexTypeOperation {
+    let sweeps: [ParameterSweep]
+    let command: String
+    func run<I: SpatialIndex>(_ type: I.Type) throws { _ = try parameterSets(type, sweeps, command: command) }
+  }
+  var check = Check(sweeps: sweeps, command: command)
+  for name in indexes {
+    do {
+      _ = try withIndexType(named: name, &check)
+    } catch let error as UsageError {
+      throw error
+    } catch {
+      throw UsageError("\(error)", command: command)
+    }
   }
 }
 

@@ -1,4 +1,8 @@
-/// The help text of every command; `bench help COMMAND` prints one.
+import BenchWorkloads
+import MapClustering
+
+/// The help text of every command; `bench help COMMAND` prints one. The
+/// lists of workloads and strategies come from the catalogues.
 enum Usage {
   static let commands = [
     "run", "list", "verify", "query", "export", "compare", "plot", "render", "speed", "help",
@@ -7,12 +11,13 @@ enum Usage {
   /// One line per command, for error messages.
   static func line(for command: String) -> String {
     switch command {
-    case "list": return "usage: bench list [--indexes|--workloads|--datasets]"
+    case "list": return "usage: bench list [--indexes|--workloads|--datasets|--columns] [--markdown]"
     case "verify": return "usage: bench verify [run options]"
     case "query":
-      return "usage: bench query --index NAME --points FILE.csv --queries FILE.csv [--out FILE.csv] [--param K=V]"
+      return "usage: bench query [--workload \(WorkloadCatalog.names.joined(separator: "|"))] --index NAME"
+        + " --points FILE.csv --queries FILE.csv [--out FILE.csv] [--param K=V] [--strategy S] [--screen WxH]"
     case "export":
-      return "usage: bench export [run options] --points-out FILE.csv --queries-out FILE.csv"
+      return "usage: bench export [run options] --points-out FILE.csv --queries-out FILE.csv [--taps-out FILE.csv]"
     case "compare": return "usage: bench compare BASELINE.csv CURRENT.csv [--threshold PCT] [--timing-info]"
     case "plot": return "usage: bench plot REPORT.csv [REPORT.csv…] [--out DIR]"
     case "render":
@@ -25,15 +30,16 @@ enum Usage {
     }
   }
 
-  static let runOptions = """
+  static var runOptions: String { """
       --index NAME[,NAME…]|all      indexes to run (default all; bench list --indexes)
-      --workload NAME[,NAME…]|all   build, viewport, cluster, tap (default build,viewport,cluster)
+      --workload NAME[,NAME…]|all   \(RunOptions.workloadNames.joined(separator: ", ")) (default \(RunOptions.defaultWorkloads.joined(separator: ",")))
       --dataset NAME|FILE.csv       bundled name, generator name or a points CSV (default places)
       --n COUNT[,COUNT…]            points for a generator; for a file, a seeded sample (default all rows)
       --steps COUNT                 steps of the pan-and-zoom session (default 200)
-      --queries FILE.csv            a query file replaces the session as the viewport workload
+      --queries FILE.csv            one step per row instead of the session (boxes, or centres with
+                                    --screen); cluster and tap need a zoom column
       --param KEY=V[,V…]            an index parameter; several values make a sweep (one row each)
-      --strategy NAME[,NAME…]|all   cluster strategies: per-cell, single-pass, aggregate (default all)
+      --strategy NAME[,NAME…]|all   cluster strategies: \(RunOptions.strategyNames.joined(separator: ", ")) (default all)
       --screen WxH                  screen size in points (default 390x844)
       --repeat R                    timed repetitions of each workload (default 5)
       --warmup W                    untimed repetitions first (default 1)
@@ -44,6 +50,7 @@ enum Usage {
       --append                      add rows to an existing report with the same header
       --quiet                       no progress on stderr
     """
+  }
 
   static let overview = """
     bench: compare 2-D spatial indexes on the work a map app does.
@@ -78,20 +85,28 @@ enum Usage {
         + "\n\nRuns the chosen workloads on every index and the linear scan and compares every answer."
         + " Exit 1 with the first differences on any mismatch.\n\n" + runOptions
     case "query":
+      let answers = WorkloadCatalog.all.map { type in
+        "  \(type.name.padding(toLength: 9, withPad: " ", startingAt: 0))query,"
+          + type.answerColumns.joined(separator: ",")
+      }.joined(separator: "\n")
       return line(for: "query") + """
 
 
-        Answers each rectangle of the queries file (header with min_lat,min_lon,max_lat,max_lon in
-        any order; min_lon > max_lon crosses the antimeridian) over the points file. Output header
-        query,count,id_sum: the 0-based row, the points inside (inclusive bounds) and the sum of
-        their ids modulo 2^64 (ids from the id column, else 0-based data rows).
+        Answers each row of the queries file over the points file, with one index, in the chosen
+        workload's format (default viewport; results/README.md documents each):
+        \(answers)
+        viewport and cluster read a queries file: min_lat,min_lon,max_lat,max_lon[,zoom] (min_lon >
+        max_lon crosses the antimeridian), or center_lat,center_lon,zoom with --screen; cluster
+        needs the zoom. tap reads a taps file: lat,lon,zoom. query is the 0-based row; ids come
+        from the points file's id column, else its 0-based rows; id_sum is modulo 2^64.
         """
     case "export":
       return line(for: "export") + """
 
 
-        Writes the dataset's points (id,lat,lon) and the session's viewport rectangles
-        (min_lat,min_lon,max_lat,max_lon,zoom) so another library can run the same work.
+        Writes the dataset's points (id,lat,lon), the session's viewport rectangles
+        (min_lat,min_lon,max_lat,max_lon,zoom) and, with --taps-out, its taps (lat,lon,zoom), so
+        another library can run the same work and bench query can answer it.
 
         """ + runOptions
     case "compare":

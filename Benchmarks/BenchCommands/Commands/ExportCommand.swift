@@ -1,50 +1,72 @@
-import BenchHarness
-import SpatialIndexes
 import BenchFormats
+import BenchHarness
 import BenchWorkloads
 import MapClustering
+import SpatialIndexes
 
-/// `bench export [run options] --points-out FILE.csv --queries-out FILE.csv`:
-/// writes the dataset's points (`id,lat,lon`) and the session's viewports as
-/// a query file (`min_lat,min_lon,max_lat,max_lon,zoom`, one row per step;
-/// `min_lon > max_lon` where a viewport crosses the antimeridian), so another
-/// library in any language can run exactly the same work with `bench query`'s
-/// contract. Numbers are written in the shortest form that reads back exactly.
+/// `bench export [run options] --points-out FILE.csv --queries-out FILE.csv
+/// [--taps-out FILE.csv]`: writes the dataset's points (`id,lat,lon`), the
+/// steps' viewports as a queries file (`min_lat,min_lon,max_lat,max_lon,zoom`,
+/// one row per step; `min_lon > max_lon` where a viewport crosses the
+/// antimeridian) and their taps (`lat,lon,zoom`), so another library in any
+/// language can run exactly the same work, and `bench query` can answer it.
+/// Numbers are written in the shortest form that reads back exactly, so the
+/// files drive the same steps as the session they come from.
 func exportCommand(_ arguments: [String]) throws -> Int32 {
-  let options = try RunOptions.parse(arguments, command: "export")
+  let command = "export"
+  let options = try RunOptions.parse(arguments, command: command)
   guard let pointsOut = options.pointsOut else {
-    throw UsageError("--points-out is required", command: "export")
+    throw UsageError("--points-out is required", command: command)
   }
   guard let queriesOut = options.queriesOut else {
-    throw UsageError("--queries-out is required", command: "export")
+    throw UsageError("--queries-out is required", command: command)
   }
-  guard pointsOut != queriesOut else {
-    throw UsageError("--points-out and --queries-out name the same file", command: "export")
+  let outputs = [pointsOut, queriesOut] + (options.tapsOut.map { [$0] } ?? [])
+  guard Set(outputs).count == outputs.count else {
+    throw UsageError("--points-out, --queries-out and --taps-out must name different files", command: command)
   }
-  try checkOutputPath(pointsOut)
-  try checkOutputPath(queriesOut)
-  let datasets = try DatasetResolver.load(options, command: "export")
-  guard datasets.count == 1 else { throw UsageError("export takes one --n value", command: "export") }
+  for path in outputs { try checkOutputPath(path) }
+  let datasets = try loadDatasets(options, command: command)
+  guard datasets.count == 1 else { throw UsageError("export takes one --n value", command: command) }
   let dataset = datasets[0]
-  let inputs = WorkloadInputs(dataset: dataset, options: options, queries: nil)
+  let queries = try options.queriesFile.map { try QueriesFile(contentsOf: $0) }
+  let steps = options.steps(for: dataset, queries: queries)
 
-  var points = "id,lat,lon\n"
-  points.reserveCapacity(dataset.count * 32)
+  var points = CSVWriter()
+  points.writeRow(["id", "lat", "lon"])
   for (p, id) in zip(dataset.points, dataset.ids) {
-    points += "\(id),\(p.y),\(p.x)\n"
+    points.writeRow([String(id), CSVWriter.field(p.y), CSVWriter.field(p.x)])
   }
-  var queries = "min_lat,min_lon,max_lat,max_lon,zoom\n"
-  for (viewport, rects) in zip(inputs.viewports, inputs.viewportRects) {
+  var boxes = CSVWriter()
+  boxes.writeRow(["min_lat", "min_lon", "max_lat", "max_lon", "zoom"])
+  for (k, rects) in (steps.rects ?? []).enumerated() {
     let q = geoQuery(rects)
-    queries += "\(q.minLat),\(q.minLon),\(q.maxLat),\(q.maxLon),\(viewport.zoom)\n"
+    let zoom = steps.areas.map { String($0[k].zoom) } ?? ""
+    boxes.writeRow([q.minLat, q.minLon, q.maxLat, q.maxLon].map(CSVWriter.field) + [zoom])
   }
-  // Both or neither: the points file is renamed into place only after the
-  // queries file was, and is discarded if writing the queries failed.
-  try ReportFile._writeAtomically(Array(points.utf8), to: pointsOut, mode: 0o644) { () throws(ReportError) in
-    try ReportFile.writeAtomically(Array(queries.utf8), to: queriesOut)
+  var files = [(pointsOut, points.text), (queriesOut, boxes.text)]
+  if let tapsOut = options.tapsOut {
+    guard let taps = steps.taps else {
+      throw UsageError("\(steps.source) gives no taps (it has no zooms) for --taps-out", command: command)
+    }
+    var csv = CSVWriter()
+    csv.writeRow(["lat", "lon", "zoom"])
+    for t in taps { csv.writeRow([CSVWriter.field(t.coordinate.y), CSVWriter.field(t.coordinate.x), String(t.zoom)]) }
+    files.append((tapsOut, csv.text))
   }
-  printError("bench: wrote \(dataset.count) points to \(pointsOut) and \(inputs.viewports.count) queries to \(queriesOut)")
+  try writeAllOrNone(files)
+  let written = files.map(\.0).joined(separator: ", ")
+  printError("bench: wrote \(dataset.count) points and \(steps.count) steps to \(written)")
   return 0
+}
+
+/// Writes every file or none: each is renamed into place only once the
+/// next ones are written, and a failure leaves none behind.
+func writeAllOrNone(_ files: [(path: String, text: String)]) throws(ReportError) {
+  guard let (path, text) = files.first else { return }
+  try ReportFile._writeAtomically(Array(text.utf8), to: path, mode: 0o644) { () throws(ReportError) in
+    try writeAllOrNone(Array(files.dropFirst()))
+  }
 }
 
 /// One viewport's rectangles as one GeoJSON-style bbox: two rectangles split

@@ -1,29 +1,53 @@
-import BenchHarness
-import SpatialIndexes
 import BenchFormats
+import BenchHarness
 import BenchWorkloads
 import MapClustering
+import SpatialIndexes
 
-/// `bench query`: answers a query file over a points file with one index.
+/// `bench query`: answers a queries file over a points file with one index,
+/// for one workload, in that workload's answer format (the contract other
+/// libraries and tests rely on; `results/README.md` documents each):
 ///
-/// The contract other libraries and tests rely on: output header
-/// `query,count,id_sum`, one row per query in file order; `query` is the
-/// 0-based data row, `count` the points inside (inclusive bounds, every
-/// duplicate counted), `id_sum` the sum of their ids modulo 2^64.
+/// - `viewport` (the default): `query,count,id_sum` per row of a queries file;
+/// - `cluster`: `query,cell_x,cell_y,count,lat,lon,id` per marker (a queries
+///   file with zooms);
+/// - `tap`: `query,id` per row of a taps file (`lat,lon,zoom`).
+///
+/// `query` is the 0-based data row; ids are the points file's (its id
+/// column, else 0-based rows).
 func queryCommand(_ arguments: [String]) throws -> Int32 {
   let command = "query"
   var reader = ArgumentReader(arguments, command: command)
+  var workload = ViewportWorkload.name
   var index: String?, pointsPath: String?, queriesPath: String?, out: String?
-  var params: [ParameterOption] = []
+  var strategy: String?
+  var screen = (width: Viewport.phone.width, height: Viewport.phone.height)
+  var seed: UInt64 = 42
+  var params: [ParameterSweep] = []
+  let flags = ["--workload", "--index", "--points", "--queries", "--out", "--param", "--strategy", "--screen", "--seed"]
   while let a = reader.next() {
     switch a {
+    case "--workload":
+      let text = try reader.value(for: a)
+      guard let type = WorkloadCatalog.type(named: text) else {
+        throw UsageError.unknown("workload", text, valid: WorkloadCatalog.names, command: command)
+      }
+      workload = type.name
     case "--index": index = try reader.value(for: a)
     case "--points": pointsPath = try reader.value(for: a)
     case "--queries": queriesPath = try reader.value(for: a)
     case "--out": out = try reader.value(for: a)
     case "--param": params.append(try .parse(try reader.value(for: a), command: command))
+    case "--strategy": strategy = try reader.value(for: a).lowercased()
+    case "--screen": screen = try RunOptions.screenSize(try reader.value(for: a), command)
+    case "--seed":
+      let text = try reader.value(for: a)
+      guard let s = UInt64(text) else {
+        throw UsageError("--seed \"\(text)\" is not a non-negative whole number", command: command)
+      }
+      seed = s
     case "--help", "-h": print(Usage.text(for: command)); return 0
-    default: throw unknownOption(a, command: command, valid: ["--index", "--points", "--queries", "--out", "--param"])
+    default: throw unknownOption(a, command: command, valid: flags)
     }
   }
   guard let index else { throw UsageError("--index is required", command: command) }
@@ -31,51 +55,38 @@ func queryCommand(_ arguments: [String]) throws -> Int32 {
   guard let queriesPath else { throw UsageError("--queries is required", command: command) }
   let names = try indexNames(index, command: command)
   guard names.count == 1 else { throw UsageError("--index takes one name here", command: command) }
-  try checkParameterKeys(params, indexes: names, command: command)
+  try checkParameters(params, indexes: names, command: command)
+  guard params.allSatisfy({ $0.values.count == 1 }) else {
+    throw UsageError("--param takes one value here", command: command)
+  }
+  let type = WorkloadCatalog.type(named: workload)!
+  let variant = strategy ?? type.referenceVariant
+  guard type.variants.contains(variant) else {
+    let valid = type.variants.filter { !$0.isEmpty }
+    throw valid.isEmpty
+      ? UsageError("the \(workload) workload has no strategies", command: command)
+      : UsageError.unknown("strategy", variant, valid: valid, command: command)
+  }
   if let out { try checkOutputPath(out) }
 
-  let points = try PointsFile(contentsOf: pointsPath)
-  let queries = try QueriesFile(contentsOf: queriesPath)
-  var operation = Answer(points: points, queries: queries, params: params)
-  let text = try withIndexType(named: names[0], &operation)!
+  let file = try Datasets.readPoints(pointsPath)
+  let dataset = LoadedDataset(name: pointsPath, points: file.points, ids: file.ids)
+  let steps: MapSteps
+  if type.need == .tap {
+    steps = MapSteps(taps: try TapsFile(contentsOf: queriesPath))
+  } else {
+    steps = MapSteps(queries: try QueriesFile(contentsOf: queriesPath), screen: screen, seed: seed)
+  }
+  if let why = steps.missing(type.need) {
+    throw UsageError("\(why): the \(workload) workload needs \(type.need.phrase)", command: command)
+  }
+  let text = try Answers.csv(
+    workload: workload, variant: variant, index: names[0], parameters: params, dataset: dataset,
+    steps: steps)!
   if let out {
     try ReportFile.writeAtomically(Array(text.utf8), to: out)
   } else {
     print(text, terminator: "")
   }
   return 0
-}
-
-/// ``answer(_:_:_:_:)`` for one concrete index type.
-private struct Answer: IndexTypeOperation {
-  let points: PointsFile
-  let queries: QueriesFile
-  let params: [ParameterOption]
-
-  func run<I: SpatialIndex>(_ type: I.Type) throws -> String {
-    try answer(type, points, queries, params)
-  }
-}
-
-private func answer<I: SpatialIndex>(
-  _ type: I.Type, _ points: PointsFile, _ queries: QueriesFile, _ params: [ParameterOption]
-) throws -> String {
-  let sets = try parameterSets(type, params, command: "query")
-  guard sets.count == 1 else { throw UsageError("--param takes one value here", command: "query") }
-  let index = try I(points: points.points, parameters: sets[0])
-  let ids = points.ids
-  var text = "query,count,id_sum\n"
-  for (row, q) in queries.queries.enumerated() {
-    var count = 0
-    var sum: UInt64 = 0
-    for rect in q.rects() {
-      index.forEach(in: rect) { id in
-        count &+= 1
-        sum &+= ids[Int(id)]
-        return true
-      }
-    }
-    text += "\(row),\(count),\(sum)\n"
-  }
-  return text
 }

@@ -13,7 +13,7 @@ func renderCommand(_ arguments: [String]) throws -> Int32 {
   let options = try RenderOptions.parse(arguments)
   // A bad path fails before the dataset is loaded.
   if let out = options.out { try checkOutputPath(out) }
-  let datasets = try DatasetResolver.load(options.runOptions, command: command)
+  let datasets = try loadDatasets(options.runOptions, command: command)
   let dataset = datasets[0]
   let picture = try RenderScene.picture(options, dataset: dataset)
 

@@ -1,9 +1,8 @@
+import BenchFormats
 import BenchHarness
+import BenchWorkloads
 import Foundation
 import SpatialIndexes
-import BenchFormats
-import BenchWorkloads
-import MapClustering
 
 /// `bench run` (and `bench` alone): runs workloads on indexes, prints an
 /// aligned table and writes a CSV report, atomically, never over an earlier one.
@@ -14,23 +13,24 @@ func runCommand(_ arguments: [String]) throws -> Int32 {
   try checkOutputPath(out)
   if options.append { try checkAppendable(out) }
 
-  let datasets = try DatasetResolver.load(options, command: "run")
+  let datasets = try loadDatasets(options, command: "run")
   let queries = try options.queriesFile.map { try QueriesFile(contentsOf: $0) }
+  let steps = datasets.map { options.steps(for: $0, queries: queries) }
+  for s in steps { try options.checkNeeds(s, command: "run") }
   // Only once the inputs are known good: a bad input gets one line on stderr.
   warnIfDebugBuild()
-  let units = datasets.count * options.indexes.count * max(1, options.workloads.count)
-  var engine = RunEngine(
-    options: options, metadata: metadata, progress: Progress(quiet: options.quiet, totalUnits: units))
+  let plan = options.plan(metadata: metadata, clockOverhead: Stopwatch.measureOverhead())
+  let units = try plan.units(datasets: datasets.count)
+  var engine = RunEngine(plan: plan, observer: Progress(quiet: options.quiet, totalUnits: units))
   var rows: [ReportRow] = []
-  for dataset in datasets {
-    let inputs = WorkloadInputs(dataset: dataset, options: options, queries: queries)
-    rows += try engine.run(dataset, inputs: inputs)
+  for (dataset, steps) in zip(datasets, steps) {
+    rows += try engine.run(dataset, steps: steps)
   }
-  engine.progress.finish()
+  engine.observer.finish()
 
   print(ResultsTable.render(rows), terminator: "")
   print(
-    "clock: CLOCK_MONOTONIC, \(String(format: "%.0f", engine.clockOverhead)) ns a read; steps shorter "
+    "clock: CLOCK_MONOTONIC, \(String(format: "%.0f", plan.measure.clockOverhead)) ns a read; steps shorter "
       + "than 20 reads are timed in batches (the report's batch column)")
   if options.append {
     try ReportFile.append(rows, to: out)
@@ -44,6 +44,19 @@ func runCommand(_ arguments: [String]) throws -> Int32 {
     return 1
   }
   return 0
+}
+
+/// ``Datasets/load(_:counts:seed:)`` with a request that cannot be met as a
+/// usage error of `command`.
+func loadDatasets(_ options: RunOptions, command: String) throws -> [LoadedDataset] {
+  do {
+    return try Datasets.load(options.dataset, counts: options.n, seed: options.seed)
+  } catch let error as DatasetError {
+    if case .unknown(let name, let valid) = error {
+      throw UsageError.unknown("dataset", name, valid: valid, command: command)
+    }
+    throw UsageError(error.description, command: command)
+  }
 }
 
 /// Rows of one workload must agree on their answers whatever the index.

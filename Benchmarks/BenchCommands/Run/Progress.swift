@@ -1,17 +1,20 @@
 import BenchHarness
+import BenchWorkloads
 import Foundation
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Progress on stderr for long runs: index, workload, percent done and an
 /// estimate of the time left. A live line on a terminal; elsewhere (CI logs)
 /// a line every few seconds. `--quiet` silences it.
-struct Progress {
+struct Progress: RunObserver {
   let enabled: Bool
   let isTerminal: Bool
-  /// Units of work (index × workload) in the whole run, and those finished.
+  /// Units of work in the whole run (see ``RunObserver``), and those finished.
   var totalUnits: Int
   var doneUnits = 0
   var label = ""
@@ -24,9 +27,9 @@ struct Progress {
     self.totalUnits = max(1, totalUnits)
   }
 
-  mutating func start(index: String, workload: String) {
-    if !label.isEmpty { doneUnits += 1 }
-    label = "\(index) \(workload)"
+  mutating func start(_ label: String) {
+    if !self.label.isEmpty { doneUnits += 1 }
+    self.label = label
     update(0)
   }
 

@@ -1,12 +1,16 @@
-import SpatialIndexes
 import BenchFormats
+import BenchHarness
 import BenchWorkloads
 import MapClustering
+import SpatialIndexes
 
 /// Everything `bench run`, `verify` and `export` read from the command line.
+/// The engine never sees it: ``plan(metadata:)`` and ``steps(for:)`` turn it
+/// into plain values.
 struct RunOptions {
-  static let workloadNames = ["build", "viewport", "cluster", "tap"]
-  static let defaultWorkloads = ["build", "viewport", "cluster"]
+  /// `build`, then the catalogue's workloads.
+  static var workloadNames: [String] { [WorkloadCatalog.buildName] + WorkloadCatalog.names }
+  static let defaultWorkloads = [WorkloadCatalog.buildName, ViewportWorkload.name, ClusterWorkload.name]
   static let strategyNames = ClusterStrategy.allCases.map(\.rawValue)
   /// Beyond this, 32-bit ids run out.
   static let maximumN = Int(Int32.max)
@@ -17,9 +21,9 @@ struct RunOptions {
   var n: [Int]? = nil
   var steps = 200
   var queriesFile: String? = nil
-  var params: [ParameterOption] = []
+  var params: [ParameterSweep] = []
   var strategies = RunOptions.strategyNames
-  var screen = (width: 390.0, height: 844.0)
+  var screen = (width: Viewport.phone.width, height: Viewport.phone.height)
   var repeats = 5
   var warmup = 1
   /// Seconds after which a row stops adding repetitions (0: no limit).
@@ -32,6 +36,7 @@ struct RunOptions {
   /// `export` only.
   var pointsOut: String? = nil
   var queriesOut: String? = nil
+  var tapsOut: String? = nil
 
   init() {
     indexes = []
@@ -47,7 +52,7 @@ struct RunOptions {
       "--index", "--workload", "--dataset", "--n", "--steps", "--queries", "--param", "--strategy",
       "--screen", "--repeat", "--warmup", "--budget", "--seed", "--counters", "--out", "--append", "--quiet",
     ]
-    if command == "export" { flags += ["--points-out", "--queries-out"] }
+    if command == "export" { flags += ["--points-out", "--queries-out", "--taps-out"] }
     while let a = reader.next() {
       switch a {
       case "--index": indexText = try reader.value(for: a)
@@ -79,14 +84,13 @@ struct RunOptions {
       case "--quiet": o.quiet = true
       case "--points-out" where command == "export": o.pointsOut = try reader.value(for: a)
       case "--queries-out" where command == "export": o.queriesOut = try reader.value(for: a)
+      case "--taps-out" where command == "export": o.tapsOut = try reader.value(for: a)
       default: throw unknownOption(a, command: command, valid: flags)
       }
     }
     o.indexes = try indexNames(indexText, command: command)
-    try checkParameterKeys(o.params, indexes: o.indexes, command: command)
-    for name in o.indexes {  // bad values fail now, not after other indexes ran
-      try checkParameterValues(indexType(named: name)!, o.params, command: command)
-    }
+    // bad keys and values fail now, not after other indexes ran
+    try checkParameters(o.params, indexes: o.indexes, command: command)
     if o.append && o.out == nil {
       throw UsageError("--append needs --out FILE.csv", command: command)
     }
@@ -122,10 +126,45 @@ struct RunOptions {
     }
     return (Double(w), Double(h))
   }
-}
 
-private func checkParameterValues<I: SpatialIndex>(
-  _ type: I.Type, _ params: [ParameterOption], command: String
-) throws(UsageError) {
-  _ = try parameterSets(type, params, command: command)
+  // MARK: - What the engine gets
+
+  /// The chosen workloads (not `build`), in catalogue order, each with the
+  /// chosen strategies among its variants.
+  var workloadChoices: [WorkloadChoice] {
+    WorkloadCatalog.all.filter { workloads.contains($0.name) }.map { type in
+      let variants = type.variants == [""] ? [""] : type.variants.filter(strategies.contains)
+      return WorkloadChoice(name: type.name, variants: variants)
+    }.filter { !$0.variants.isEmpty }
+  }
+
+  /// The run these options ask for.
+  func plan(metadata: RunMetadata, clockOverhead: Double) -> RunPlan {
+    RunPlan(
+      indexes: indexes, sweeps: params, build: workloads.contains(WorkloadCatalog.buildName),
+      workloads: workloadChoices,
+      measure: MeasureOptions(
+        repeats: repeats, warmup: warmup, budget: budget * 1e9, clockOverhead: clockOverhead),
+      counters: counters, metadata: metadata)
+  }
+
+  /// The steps every index runs over `dataset`: the seeded session, or the
+  /// rows of `--queries`.
+  func steps(for dataset: LoadedDataset, queries: QueriesFile?) -> MapSteps {
+    if let queries { return MapSteps(queries: queries, screen: screen, seed: seed) }
+    return MapSteps(session: ViewportSession(
+      points: dataset.points,
+      parameters: SessionParameters(
+        steps: steps, seed: seed, screenWidth: screen.width, screenHeight: screen.height)))
+  }
+
+  /// Refuses, before any work, a workload the steps cannot drive (a cluster
+  /// run over a queries file without zooms).
+  func checkNeeds(_ steps: MapSteps, command: String) throws(UsageError) {
+    for choice in workloadChoices {
+      guard let type = WorkloadCatalog.type(named: choice.name), let why = steps.missing(type.need)
+      else { continue }
+      throw UsageError("\(why): the \(choice.name) workload needs \(type.need.phrase)", command: command)
+    }
+  }
 }

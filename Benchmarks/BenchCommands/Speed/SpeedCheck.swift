@@ -30,37 +30,55 @@ struct SpeedCheck {
     }
   }
 
+  /// One build, or one batch of `queries` queries, as the engine times it:
+  /// each sample is a whole batch (so a query's time is the batch's over
+  /// `queries`), and the first, untimed pass warms the caches.
+  func options(clockOverhead: Double) -> MeasureOptions {
+    MeasureOptions(repeats: repeats, warmup: 1, budget: 0, clockOverhead: clockOverhead)
+  }
+
   func run<I: SpatialIndex>(_ type: I.Type, parameters: I.Parameters, points: [Point]) throws {
-    var buildTimes: [Double] = []
-    var index: I? = nil
-    for _ in 0..<max(1, repeats) {
-      let t0 = Stopwatch.now()
-      index = try I(points: points, parameters: parameters)
-      buildTimes.append(Double(Stopwatch.now() - t0) / 1e6)
+    let options = options(clockOverhead: Stopwatch.measureOverhead())
+    var index = try I(points: points, parameters: parameters)
+    var build = TimedOperation {
+      index = try! I(points: points, parameters: parameters)  // built once above: it succeeds
+      return StepOutcome(digest: UInt64(index.count), count: index.count)
     }
-    let built = index!
-    var line = "\(built.label.padding(toLength: 28, withPad: " ", startingAt: 0)) build \(fmt(median(buildTimes))) ms"
+    let buildMs = measure(&build, options: options).statistics.median / 1e6
+    let built = index
+    var line = "\(built.label.padding(toLength: 28, withPad: " ", startingAt: 0)) build \(fmt(buildMs)) ms"
     line += "  \(fmt(Double(built.memoryBytes) / Double(max(1, points.count)))) B/pt"
     var buffer: [Int32] = []
     buffer.reserveCapacity(points.count)
     for f in fractions {
       let rs = rects(fraction: f)
-      var perQuery: [Double] = []
-      var hits = 0
-      for _ in 0..<repeats {
-        hits = 0
-        let t0 = Stopwatch.now()
-        for r in rs {
-          buffer.removeAll(keepingCapacity: true)
-          built.query(in: r, into: &buffer)
-          hits &+= buffer.count
-        }
-        perQuery.append(Double(Stopwatch.now() - t0) / 1e3 / Double(rs.count))
-      }
-      blackHole(hits)
-      line += "  \(f): \(fmt(median(perQuery))) µs (\(hits / rs.count) hits)"
+      var batch = QueryBatch(index: built, rects: rs, buffer: buffer)
+      let m = measure(&batch, options: options)
+      buffer = batch.buffer
+      blackHole(m.checksum)
+      let perQuery = m.statistics.median / 1e3 / Double(rs.count)
+      line += "  \(f): \(fmt(perQuery)) µs (\(m.resultsTotal / UInt64(max(1, rs.count))) hits)"
     }
     print(line)
+  }
+}
+
+/// Every rectangle queried once: one step for the engine.
+private struct QueryBatch<I: SpatialIndex>: TimedSteps {
+  let index: I
+  let rects: [Rect]
+  var buffer: [Int32]
+
+  var stepCount: Int { 1 }
+
+  mutating func runStep(_ step: Int) -> StepOutcome {
+    var hits = 0
+    for r in rects {
+      buffer.removeAll(keepingCapacity: true)
+      index.query(in: r, into: &buffer)
+      hits &+= buffer.count
+    }
+    return StepOutcome(digest: UInt64(hits), count: hits)
   }
 }
 
@@ -69,22 +87,31 @@ func speedCommand(_ arguments: [String]) throws -> Int32 {
   let command = "speed"
   var check = SpeedCheck()
   var names = allIndexTypes.map { $0.name }
-  var params: [ParameterOption] = []
+  var params: [ParameterSweep] = []
   var reader = ArgumentReader(arguments, command: command)
   while let a = reader.next() {
     switch a {
     case "--n": check.n = try reader.integer(for: a, in: 0...RunOptions.maximumN)
     case "--repeat": check.repeats = try reader.integer(for: a, in: 1...1000)
     case "--queries": check.queries = try reader.integer(for: a, in: 1...10_000_000)
-    case "--seed": check.seed = UInt64(try reader.integer(for: a, in: 0...Int.max))
+    case "--seed":
+      let text = try reader.value(for: a)
+      guard let s = UInt64(text) else {
+        throw UsageError("--seed \"\(text)\" is not a non-negative whole number", command: command)
+      }
+      check.seed = s
     case "--index": names = try indexNames(try reader.value(for: a), command: command)
     case "--param": params.append(try .parse(try reader.value(for: a), command: command))
     case "--help", "-h": print(Usage.text(for: command)); return 0
     default: throw unknownOption(a, command: command, valid: ["--n", "--repeat", "--queries", "--seed", "--index", "--param"])
     }
   }
-  try checkParameterKeys(params, indexes: names, command: command)
-  try DatasetResolver.checkMemory([check.n], command: command)
+  try checkParameters(params, indexes: names, command: command)
+  do {
+    try Datasets.checkMemory([check.n])
+  } catch {
+    throw UsageError(error.description, command: command)
+  }
   warnIfDebugBuild()
   let points = check.points()
   print("speed: \(check.n) uniform points, \(check.queries) queries per size, median of \(check.repeats) runs (µs per query, every id visited)")
@@ -99,7 +126,7 @@ func speedCommand(_ arguments: [String]) throws -> Int32 {
 private struct RunSpeed: IndexTypeOperation {
   let check: SpeedCheck
   let points: [Point]
-  let params: [ParameterOption]
+  let params: [ParameterSweep]
 
   func run<I: SpatialIndex>(_ type: I.Type) throws {
     for p in try parameterSets(type, params, command: "speed") {

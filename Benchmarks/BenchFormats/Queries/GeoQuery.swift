@@ -13,9 +13,9 @@ public struct GeoQuery: Hashable, Sendable, CustomStringConvertible {
   public var maxLat: Double
   public var maxLon: Double
   /// The map zoom the query was taken at, if the file says.
-  public var zoom: Double?
+  public var zoom: Int?
 
-  public init(minLat: Double, minLon: Double, maxLat: Double, maxLon: Double, zoom: Double? = nil) {
+  public init(minLat: Double, minLon: Double, maxLat: Double, maxLon: Double, zoom: Int? = nil) {
     self.minLat = minLat
     self.minLon = minLon
     self.maxLat = maxLat

@@ -1,41 +1,105 @@
-/// A query file: one geographic box a row, read from CSV (RFC 4180).
+import SpatialIndexes
+
+/// A queries file: one viewport a row, read from CSV (RFC 4180), in one of
+/// two forms.
 ///
-/// The header must name the columns `min_lat`, `min_lon`, `max_lat` and
-/// `max_lon`, in any order and any case, surrounding spaces ignored; a
-/// `zoom` column is optional and other columns are ignored.
+/// **Boxes.** The columns `min_lat`, `min_lon`, `max_lat` and `max_lon`, and
+/// an optional `zoom`: the box a map shows, as `bench export` writes it.
 ///
 ///     min_lat,min_lon,max_lat,max_lon,zoom
 ///     48.80,2.25,48.90,2.42,12
 ///     -20,170,-10,-170,5
 ///
+/// `min_lat > max_lat` is an error; `min_lon > max_lon` is a box across the
+/// antimeridian (see ``GeoQuery``). An empty `zoom` cell gives a box without
+/// a zoom.
+///
+/// **Centres.** The columns `center_lat`, `center_lon` and `zoom` (all
+/// required): the centre of a screen whose size the command gives
+/// (`--screen`).
+///
+///     center_lat,center_lon,zoom
+///     48.8566,2.3522,12
+///
+/// Columns come in any order and any case, surrounding spaces ignored; other
+/// columns are ignored; a file with the columns of both forms is an error.
 /// Numbers follow the same rules as in ``PointsFile``: strict syntax,
-/// latitudes in [-90, 90], longitudes in [-180, 180]. `min_lat > max_lat` is
-/// an error; `min_lon > max_lon` is a box across the antimeridian (see
-/// ``GeoQuery``). An empty `zoom` cell gives a query without a zoom; a
-/// non-empty one must be a finite number.
+/// latitudes in [-90, 90], longitudes in [-180, 180]; a zoom is a whole
+/// number in ``zoomRange``.
 public struct QueriesFile: CSVFile, Sendable {
+  /// A screen's centre and zoom (the centre form).
+  public struct Centre: Hashable, Sendable {
+    public var latitude: Double
+    public var longitude: Double
+    public var zoom: Int
+
+    public init(latitude: Double, longitude: Double, zoom: Int) {
+      self.latitude = latitude
+      self.longitude = longitude
+      self.zoom = zoom
+    }
+  }
+
+  /// The zoom levels a file may name: those of ``WebMercator/zoomRange``.
+  public static var zoomRange: ClosedRange<Int> { WebMercator.zoomRange }
+
   /// The path or name the data came from, as used in error messages.
   public var source: String
-  /// The queries, in file order.
+  /// The boxes, in file order (the box form; empty for the centre form).
   public var queries: [GeoQuery]
+  /// The centres, in file order (the centre form; empty for the box form).
+  public var centres: [Centre]
+  /// Whether every row has a zoom: always for centres, for boxes when the
+  /// `zoom` column is there and no cell of it is empty.
+  public var hasZooms: Bool
 
   public init(source: String, queries: [GeoQuery]) {
     self.source = source
     self.queries = queries
+    centres = []
+    hasZooms = queries.allSatisfy { $0.zoom != nil }
   }
+
+  public init(source: String, centres: [Centre]) {
+    self.source = source
+    queries = []
+    self.centres = centres
+    hasZooms = true
+  }
+
+  /// The rows, whichever the form.
+  public var count: Int { queries.count + centres.count }
 
   /// Parses CSV bytes held in memory; errors name `source`.
   ///
   /// - Complexity: O(*n*) in the number of bytes.
   public init(parsing bytes: UnsafeBufferPointer<UInt8>, source: String) throws(DataError) {
     var table = try CSVTable(bytes, source: source)
+    let minLatColumn = try table.column(["min_lat"], role: "min_lat")
+    let centreColumn = try table.column(["center_lat"], role: "center_lat")
+    if let box = minLatColumn, let centre = centreColumn {
+      throw DataError.badData(
+        file: source, line: table.headerLine, field: nil,
+        message: "has the box column \(table.shown(header: box)) and the centre column "
+          + "\(table.shown(header: centre)): a queries file has one form")
+    }
+    if centreColumn != nil {
+      self.init(source: source, centres: try Self.centres(&table))
+    } else {
+      let file = try Self.boxes(&table)
+      self.init(source: source, queries: file.queries)
+      hasZooms = file.hasZooms
+    }
+  }
+
+  private static func boxes(_ table: inout CSVTable) throws(DataError) -> (queries: [GeoQuery], hasZooms: Bool) {
     let minLatColumn = try table.requiredColumn(["min_lat"], role: "min_lat")
     let minLonColumn = try table.requiredColumn(["min_lon"], role: "min_lon")
     let maxLatColumn = try table.requiredColumn(["max_lat"], role: "max_lat")
     let maxLonColumn = try table.requiredColumn(["max_lon"], role: "max_lon")
     let zoomColumn = try table.column(["zoom"], role: "zoom")
-
     var queries: [GeoQuery] = []
+    var everyZoom = zoomColumn != nil
     while try table.nextRow() {
       let minLat = try table.coordinate(minLatColumn, limit: 90)
       let minLon = try table.coordinate(minLonColumn, limit: 180)
@@ -47,9 +111,40 @@ public struct QueriesFile: CSVFile, Sendable {
           "\(table.shown(minLatColumn)) is greater than \(table.columnName(maxLatColumn)) "
             + "\(table.shown(maxLatColumn))")
       }
-      let zoom = try zoomColumn.flatMap { i throws(DataError) in try table.number(i, allowEmpty: true) }
+      let zoom = try zoomColumn.flatMap { i throws(DataError) in try table.zoom(i, allowEmpty: true) }
+      everyZoom = everyZoom && zoom != nil
       queries.append(GeoQuery(minLat: minLat, minLon: minLon, maxLat: maxLat, maxLon: maxLon, zoom: zoom))
     }
-    self.init(source: source, queries: queries)
+    return (queries, everyZoom)
   }
+
+  private static func centres(_ table: inout CSVTable) throws(DataError) -> [Centre] {
+    let latColumn = try table.requiredColumn(["center_lat"], role: "center_lat")
+    let lonColumn = try table.requiredColumn(["center_lon"], role: "center_lon")
+    let zoomColumn = try table.requiredColumn(["zoom"], role: "zoom")
+    var centres: [Centre] = []
+    while try table.nextRow() {
+      centres.append(Centre(
+        latitude: try table.coordinate(latColumn, limit: 90),
+        longitude: try table.coordinate(lonColumn, limit: 180),
+        zoom: try table.zoom(zoomColumn, allowEmpty: false)!))
+    }
+    return centres
+  }
+}
+
+extension CSVTable {
+  /// Field `i` as a zoom level: a whole number in ``QueriesFile/zoomRange``
+  /// (`12` or `12.0`), or `nil` when empty and `allowEmpty`.
+  public func zoom(_ i: Int, allowEmpty: Bool) throws(DataError) -> Int? {
+    guard let z = try number(i, allowEmpty: allowEmpty) else { return nil }
+    let range = QueriesFile.zoomRange
+    guard z == z.rounded(), z >= Double(range.lowerBound), z <= Double(range.upperBound) else {
+      throw bad(i, "\(shown(i)) is not a whole zoom level in \(range.lowerBound)...\(range.upperBound)")
+    }
+    return Int(z)
+  }
+
+  /// Header name `i`, quoted for a message.
+  func shown(header i: Int) -> String { _displayValue(header[i]) }
 }

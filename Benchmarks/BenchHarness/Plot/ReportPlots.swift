@@ -332,10 +332,7 @@ public enum ReportPlots {
 
   /// `capacity=16;maxDepth=32` as ordered (name, value) pairs.
   static func parameters(_ text: String) -> [(String, String)] {
-    text.split(separator: ";").map { part in
-      let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      return (String(pieces[0]), pieces.count > 1 ? String(pieces[1]) : "")
-    }
+    ReportKey.parameters(of: text).map { ($0.name, $0.value) }
   }
 
   /// The keys, other than `key`, whose values are text (not numbers) that

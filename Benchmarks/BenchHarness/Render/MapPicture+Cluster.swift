@@ -8,10 +8,10 @@ public struct ClusterView: Sendable {
   public var markers: [ClusterMarker]
   /// Points inside the viewport's rectangles.
   public var pointsInView: Int
-  /// The step's latency samples (see ``SampleTimer``).
-  public var timing: TimedSamples
+  /// The step's latency samples (see ``measure(_:options:clock:progress:)``).
+  public var timing: Measurement
 
-  public init(viewport: Viewport, markers: [ClusterMarker], pointsInView: Int, timing: TimedSamples)
+  public init(viewport: Viewport, markers: [ClusterMarker], pointsInView: Int, timing: Measurement)
   {
     self.viewport = viewport
     self.markers = markers
@@ -141,10 +141,10 @@ extension MapPicture {
   }
 
   /// `1.23 ms, median of 5` (`… of 5 batches of 8` when calls were batched).
-  static func duration(_ timing: TimedSamples) -> String {
-    let median = timing.nanoseconds.isEmpty ? 0 : timing.statistics.median
+  static func duration(_ timing: Measurement) -> String {
+    let median = timing.samples.isEmpty ? 0 : timing.statistics.median
     let batches = timing.batch > 1 ? " batches of \(timing.batch)" : ""
-    return "\(formatValue(median, .nanoseconds)), median of \(timing.nanoseconds.count)\(batches)"
+    return "\(formatValue(median, .nanoseconds)), median of \(timing.samples.count)\(batches)"
   }
 
   static func grouped(_ n: Int) -> String { ReportPlots.grouping(n) }

@@ -1,8 +1,10 @@
+import SpatialIndexes
+
 /// What a report row measures: one index, configured one way, on one dataset
 /// of `n` points, running one workload with one query strategy. Rows of two
 /// reports are joined on this key by `Comparison`.
 public struct ReportKey: Hashable, Comparable, Sendable, CustomStringConvertible {
-  /// Index type name, e.g. `KDTreeIndex`.
+  /// Index name, as `bench list --indexes` gives it (`kdtree`).
   public var index: String
   /// Index parameters as `name=value` pairs joined by `;`, e.g.
   /// `capacity=16;maxDepth=32`; empty when the index has none.
@@ -29,6 +31,23 @@ public struct ReportKey: Hashable, Comparable, Sendable, CustomStringConvertible
     self.workload = workload
     self.strategy = strategy
     self.zooms = zooms
+  }
+
+  /// Parameters as the `params` column spells them: `name=value` pairs
+  /// joined by `;`.
+  public static func paramsText(_ values: [ParameterValue]) -> String {
+    values.map { "\($0.name)=\($0.value)" }.joined(separator: ";")
+  }
+
+  /// The `name=value` pairs of ``params``, in order.
+  public var parameters: [ParameterValue] { Self.parameters(of: params) }
+
+  /// The `name=value` pairs of a `params` text.
+  public static func parameters(of params: String) -> [ParameterValue] {
+    params.split(separator: ";").map { part in
+      let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      return ParameterValue(String(pieces[0]), pieces.count > 1 ? String(pieces[1]) : "")
+    }
   }
 
   /// Orders by index, params, dataset, n, workload, strategy, zooms.
@@ -61,7 +80,7 @@ public struct TimingSummary: Sendable, Equatable {
   public var ciHigh: Double
   /// The interval's half-width exceeds 5% of the median.
   public var noisy: Bool
-  /// Calls per timed sample (1 = timed singly), see `SampleTimer`.
+  /// Calls per timed sample (1 = timed singly), see `measure(_:options:clock:progress:)`.
   public var batch: Int
 
   public init(
@@ -93,9 +112,9 @@ public struct TimingSummary: Sendable, Equatable {
       noisy: statistics.isNoisy, batch: batch)
   }
 
-  /// The statistics of timed samples, with their batch size.
-  public init(_ samples: TimedSamples) {
-    self.init(samples.statistics, batch: samples.batch)
+  /// The statistics of a measurement's samples, with its batch size.
+  public init(_ measurement: Measurement) {
+    self.init(measurement.statistics, batch: measurement.batch)
   }
 
   /// All zeros: an operation that was not timed.

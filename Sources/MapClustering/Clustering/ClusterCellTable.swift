@@ -1,3 +1,5 @@
+import SpatialIndexes
+
 /// The side of a clustering cell, in screen points, at each zoom level.
 ///
 /// The default follows the original design: 64 points at zooms 13–15, 32 at
@@ -12,7 +14,7 @@
 /// ```
 public struct ClusterCellTable: Hashable, Sendable {
   /// The highest zoom a band may name; zooms above it use ``otherwise``.
-  public static let maximumBandZoom = 30
+  public static let maximumBandZoom = WebMercator.zoomRange.upperBound
 
   /// The largest cell side allowed, in points.
   public static let maximumCellSize = 65536.0

@@ -47,10 +47,12 @@ public struct MarkerKey: Hashable, Comparable, Sendable, CustomStringConvertible
 /// One marker on the map: the points of one grid cell, merged.
 ///
 /// A marker for one point is that point: ``id`` names it and ``coordinate``
-/// is its exact position. A marker for several points sits at the arithmetic
-/// mean of their latitudes and longitudes, computed from fixed-point sums
-/// (see ``Clusterer``), so it is the same, bit for bit, whatever index or
-/// strategy produced it.
+/// is its exact position. A marker for several points sits at the mean of
+/// their latitudes and longitudes, computed in ``FixedPoint`` units from
+/// integer sums, so it is the same, bit for bit, whatever index or strategy
+/// produced it. ``longitudeE7`` and ``latitudeE7`` hold that fixed-point
+/// position for every marker (for one point, its coordinate rounded to
+/// 1e-7°): what `bench query --workload cluster` writes.
 @frozen
 public struct ClusterMarker: Hashable, Sendable, CustomStringConvertible {
   /// Zoom, cell and count: the marker's identity for ``MarkerDiff``.
@@ -59,12 +61,40 @@ public struct ClusterMarker: Hashable, Sendable, CustomStringConvertible {
   public var coordinate: Point
   /// The point's id when the marker stands for one point, else `nil`.
   public var id: Int32?
+  /// The position in ``FixedPoint`` units: the rounded mean, or the point's
+  /// rounded coordinates.
+  public var longitudeE7: Int32
+  public var latitudeE7: Int32
 
+  /// A marker for several points whose mean is (`longitudeE7`, `latitudeE7`).
+  @inlinable
+  public init(key: MarkerKey, longitudeE7: Int32, latitudeE7: Int32) {
+    self.key = key
+    self.longitudeE7 = longitudeE7
+    self.latitudeE7 = latitudeE7
+    coordinate = Point(x: FixedPoint.degrees(longitudeE7), y: FixedPoint.degrees(latitudeE7))
+    id = nil
+  }
+
+  /// A marker for the one point `id` at `point`, whose fixed-point position is
+  /// (`longitudeE7`, `latitudeE7`).
+  @inlinable
+  public init(key: MarkerKey, longitudeE7: Int32, latitudeE7: Int32, point: Point, id: Int32) {
+    self.key = key
+    self.longitudeE7 = longitudeE7
+    self.latitudeE7 = latitudeE7
+    coordinate = point
+    self.id = id
+  }
+
+  /// A marker at `coordinate`, its fixed-point position that coordinate rounded.
   @inlinable
   public init(key: MarkerKey, coordinate: Point, id: Int32?) {
     self.key = key
     self.coordinate = coordinate
     self.id = id
+    longitudeE7 = FixedPoint.units(coordinate.x)
+    latitudeE7 = FixedPoint.units(coordinate.y)
   }
 
   /// How many points the marker stands for.

@@ -162,7 +162,15 @@ extension Clusterer {
     }
   }
 
-  /// Bytes the clusterer holds for the `aggregate` strategy: the prefix sums
-  /// over the index's group order (0 for an index that forms no groups).
-  public var aggregateMemoryBytes: Int { _groups.memoryBytes }
+  /// Bytes the clusterer holds beside the index to cluster with `strategy`:
+  /// its per-point records and map coordinates, the prefix sums and records
+  /// in group order when the strategy takes groups (``ClusterStrategy/aggregate``
+  /// on an index that forms them), and its scratch buffers as grown so far.
+  public func memoryBytes(for strategy: ClusterStrategy) -> Int {
+    let groups = strategy == .aggregate ? _groups.memoryBytes : 0
+    let scratch = _ids.capacity * 4 + _sortedIDs.capacity * 4 + _bitmap.capacity * 8
+      + _cells.capacity * MemoryLayout<_CellAccumulator>.stride
+      + (_lonEdges.capacity + _latEdges.capacity) * 8
+    return _table.memoryBytes + groups + scratch
+  }
 }

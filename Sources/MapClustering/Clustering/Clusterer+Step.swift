@@ -76,15 +76,28 @@ extension Clusterer {
   /// The markers of `viewport` into `markers` (its contents are replaced),
   /// adding the index's work to `counters`.
   ///
-  /// - Complexity: single-pass: one or two range queries plus O(*k*) for *k*
-  ///   points visible; per-cell: one range query per cell covering the
-  ///   viewport plus O(*k*). Both add O(*cells*) to reset and emit.
+  /// - Complexity: see ``cluster(_:strategy:into:counters:)-(VisibleArea,_,_,_)``.
   @inlinable
   public mutating func cluster<C: QueryCounters>(
     _ viewport: Viewport, strategy: ClusterStrategy, into markers: inout [ClusterMarker],
     counters: inout C
   ) {
-    let layout = _layout(viewport)
+    cluster(viewport.visibleArea, strategy: strategy, into: &markers, counters: &counters)
+  }
+
+  /// The markers of `area` (its zoom's cells, its rectangles' points) into
+  /// `markers` (its contents are replaced), adding the index's work to
+  /// `counters`.
+  ///
+  /// - Complexity: single-pass: one or two range queries plus O(*k*) for *k*
+  ///   points visible; per-cell: one range query per cell covering the
+  ///   viewport plus O(*k*). Both add O(*cells*) to reset and emit.
+  @inlinable
+  public mutating func cluster<C: QueryCounters>(
+    _ area: VisibleArea, strategy: ClusterStrategy, into markers: inout [ClusterMarker],
+    counters: inout C
+  ) {
+    let layout = _layout(area)
     let n = layout.cellCount
     if _cells.count < n {
       _cells.append(contentsOf: repeatElement(_CellAccumulator(), count: n - _cells.count))
@@ -112,43 +125,15 @@ extension Clusterer {
     swap(&cells, &_cells)
   }
 
-  /// The viewport's rectangles, computed exactly as ``Viewport/rects``
-  /// computes them but without allocating an array (a test checks that the
-  /// two agree).
+  /// The cell ranges of `area` and where each cell's totals live.
   @inlinable
-  static func _visibleRects(_ v: Viewport) -> (count: Int, first: Rect, second: Rect) {
-    let s = WebMercator.scale(zoom: v.zoom)
-    let b = v.mapBounds
-    let maxLat = WebMercator.latitude(y: b.minY / s)
-    let minLat = WebMercator.latitude(y: b.maxY / s)
-    let none = Rect(minX: 1, minY: 1, maxX: 0, maxY: 0)
-    if v.width >= WebMercator.worldSize(zoom: v.zoom) {
-      return (1, Rect(minX: -180, minY: minLat, maxX: 180, maxY: maxLat), none)
-    }
-    let west = WebMercator.longitude(x: b.minX / s)
-    let east = WebMercator.longitude(x: b.maxX / s)
-    if west < -180 {
-      return (2, Rect(minX: west + 360, minY: minLat, maxX: 180, maxY: maxLat),
-              Rect(minX: -180, minY: minLat, maxX: east, maxY: maxLat))
-    }
-    if east > 180 {
-      return (2, Rect(minX: west, minY: minLat, maxX: 180, maxY: maxLat),
-              Rect(minX: -180, minY: minLat, maxX: east - 360, maxY: maxLat))
-    }
-    return (1, Rect(minX: west, minY: minLat, maxX: east, maxY: maxLat), none)
-  }
-
-  /// The cell ranges of `viewport` and where each cell's totals live.
-  @inlinable
-  func _layout(_ viewport: Viewport) -> _StepLayout {
-    precondition(viewport.zoom >= 0 && viewport.zoom <= ClusterCellTable.maximumBandZoom,
+  func _layout(_ area: VisibleArea) -> _StepLayout {
+    precondition(area.zoom >= 0 && area.zoom <= ClusterCellTable.maximumBandZoom,
                  "zoom must lie in 0...\(ClusterCellTable.maximumBandZoom)")
-    precondition(viewport.center.isFinite && viewport.width.isFinite && viewport.height.isFinite
-                 && viewport.width >= 0 && viewport.height >= 0, "viewport must be finite")
-    let s = WebMercator.scale(zoom: viewport.zoom)
-    let cs = cellTable.cellSize(zoom: viewport.zoom)
+    let s = WebMercator.scale(zoom: area.zoom)
+    let cs = cellTable.cellSize(zoom: area.zoom)
     let inv = 1 / cs
-    let (count, r0, r1) = Self._visibleRects(viewport)
+    let count = area.count, r0 = area.first, r1 = area.second
     func cells(_ r: Rect) -> _RectCells {
       _RectCells(rect: r, colLo: _cellIndex(WebMercator.x(longitude: r.minX), s, cs, inv),
                  colHi: _cellIndex(WebMercator.x(longitude: r.maxX), s, cs, inv), dense: 0)
@@ -175,7 +160,7 @@ extension Clusterer {
       }
     }
     return _StepLayout(
-      zoom: viewport.zoom, scale: s, cellSize: cs,
+      zoom: area.zoom, scale: s, cellSize: cs,
       rowLo: _cellIndex(WebMercator.y(latitude: r0.maxY), s, cs, inv),
       rowHi: _cellIndex(WebMercator.y(latitude: r0.minY), s, cs, inv),
       width: width, rectCount: count, rects: (a, b), rangeCount: rangeCount, ranges: ranges)
@@ -330,7 +315,6 @@ extension Clusterer {
     into markers: inout [ClusterMarker]
   ) {
     markers.removeAll(keepingCapacity: true)
-    let scale = _PointTable.scale
     for row in layout.rowLo...layout.rowHi {
       let rowBase = (row &- layout.rowLo) &* layout.width
       for k in 0..<layout.rangeCount {
@@ -340,12 +324,14 @@ extension Clusterer {
           if a.count == 0 { continue }
           let key = MarkerKey(zoom: layout.zoom, column: col, row: row, count: Int(a.count))
           if a.count == 1 {
-            markers.append(ClusterMarker(key: key, coordinate: points[Int(a.anyID)], id: a.anyID))
-          } else {
-            let d = Double(a.count) * scale
             markers.append(ClusterMarker(
-              key: key, coordinate: Point(x: Double(a.sumLon) / d, y: Double(a.sumLat) / d),
-              id: nil))
+              key: key, longitudeE7: Int32(truncatingIfNeeded: a.sumLon),
+              latitudeE7: Int32(truncatingIfNeeded: a.sumLat), point: points[Int(a.anyID)],
+              id: a.anyID))
+          } else {
+            markers.append(ClusterMarker(
+              key: key, longitudeE7: FixedPoint.mean(a.sumLon, count: Int(a.count)),
+              latitudeE7: FixedPoint.mean(a.sumLat, count: Int(a.count))))
           }
         }
       }

@@ -54,16 +54,15 @@ public enum ClusterStrategy: String, CaseIterable, Sendable, CustomStringConvert
 /// outside the rectangle's cell range (which rounding in the projection could
 /// in principle cause; it has not been observed) is left out by both strategies.
 ///
-/// **Markers.** One per non-empty cell: its count and the arithmetic mean of
-/// its points' latitudes and longitudes. The sums are fixed-point integers:
-/// each coordinate rounded to 1e-7 degree (about 1 cm) as an `Int32`,
-/// summed in `Int64`. With 32-bit ids at most 2^31 points can be summed,
-/// |sum| ≤ 2^31 · 1.8e9 < 2^63, so the sums cannot overflow, and integer sums
-/// do not depend on the order in which points are visited: every index and
-/// strategy gives the same markers, bit for bit. The mean is
-/// `Double(sum) / (Double(count) · 1e7)`, one rounding for sums below 2^53.
-/// A cell with one point gives that point's marker: its id and its exact
-/// coordinates.
+/// **Markers.** One per non-empty cell: its count and the mean of its
+/// points' latitudes and longitudes, in ``FixedPoint`` units: each coordinate
+/// rounded to 1e-7 degree (about 1 cm) as an `Int32`, summed in `Int64`
+/// (with 32-bit ids at most 2^31 points are summed, |sum| ≤ 2^31 · 1.8e9 <
+/// 2^63, so the sums cannot overflow), the mean the sum over the count
+/// rounded to the nearest unit. Integer sums do not depend on the order in
+/// which points are visited: every index and strategy gives the same
+/// markers, bit for bit. A cell with one point gives that point's marker:
+/// its id and its exact coordinates.
 ///
 /// **Order.** Markers come out by row (north to south), then column (west to
 /// east, by column number): by ``MarkerKey`` order, which ``MarkerDiff``
@@ -109,8 +108,6 @@ public struct Clusterer<Index: SpatialIndex> {
   @usableFromInline var _lonEdges: [Double] = []
   @usableFromInline var _latEdges: [Double] = []
 
-  /// Fixed-point units per degree in the sums behind a marker's mean.
-  public static var fixedPointScale: Double { _PointTable.scale }
 
   /// A clusterer over `points`, queried through `index`, which must have been
   /// built from the same `points` (ids are positions in it).
@@ -142,12 +139,19 @@ public struct Clusterer<Index: SpatialIndex> {
             _cellIndex(WebMercator.y(latitude: point.y), s, c, 1 / c))
   }
 
-  /// The markers of `viewport`, in a new array (see ``cluster(_:strategy:into:counters:)``).
+  /// The markers of `viewport`, in a new array (see ``cluster(_:strategy:into:counters:)-(VisibleArea,_,_,_)``).
   public mutating func markers(
     for viewport: Viewport, strategy: ClusterStrategy = .singlePass
   ) -> [ClusterMarker] {
+    markers(for: viewport.visibleArea, strategy: strategy)
+  }
+
+  /// The markers of `area`, in a new array.
+  public mutating func markers(
+    for area: VisibleArea, strategy: ClusterStrategy = .singlePass
+  ) -> [ClusterMarker] {
     var markers: [ClusterMarker] = []
-    cluster(viewport, strategy: strategy, into: &markers)
+    cluster(area, strategy: strategy, into: &markers)
     return markers
   }
 
@@ -157,8 +161,17 @@ public struct Clusterer<Index: SpatialIndex> {
     _ viewport: Viewport, strategy: ClusterStrategy = .singlePass,
     into markers: inout [ClusterMarker]
   ) {
+    cluster(viewport.visibleArea, strategy: strategy, into: &markers)
+  }
+
+  /// Replaces the contents of `markers` with the markers of `area`.
+  @inlinable
+  public mutating func cluster(
+    _ area: VisibleArea, strategy: ClusterStrategy = .singlePass,
+    into markers: inout [ClusterMarker]
+  ) {
     var none = NoCounters()
-    cluster(viewport, strategy: strategy, into: &markers, counters: &none)
+    cluster(area, strategy: strategy, into: &markers, counters: &none)
   }
 }
 
@@ -208,7 +221,6 @@ struct _PointRecord {
 /// Both ways give exactly the cell of the definition.
 @usableFromInline
 final class _PointTable: @unchecked Sendable {
-  @usableFromInline static let scale = 1e7
   /// Levels above this are not stored: a cell number must fit in 32 bits.
   static let maximumLevel = 23
   @usableFromInline let count: Int
@@ -265,10 +277,12 @@ final class _PointTable: @unchecked Sendable {
       mapY[i] = y
       records[i] = _PointRecord(
         col0: code(x, 0), row0: code(y, 0), col1: code(x, 1), row1: code(y, 1),
-        lonE7: Int32((min(180, max(-180, p.x)) * Self.scale).rounded()),
-        latE7: Int32((min(90, max(-90, p.y)) * Self.scale).rounded()))
+        lonE7: FixedPoint.units(p.x), latE7: FixedPoint.units(p.y))
     }
   }
+
+  /// Bytes held: the records and the map coordinates.
+  var memoryBytes: Int { count * (MemoryLayout<_PointRecord>.stride + 2 * MemoryLayout<Double>.stride) }
 
   deinit {
     records.deallocate()

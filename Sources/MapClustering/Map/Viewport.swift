@@ -32,19 +32,17 @@ public struct Viewport: Hashable, Sendable, CustomStringConvertible {
     return (cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2)
   }
 
-  /// The latitude/longitude rectangles this viewport shows (`x` = longitude).
+  /// The latitude/longitude rectangles this viewport shows (`x` = longitude),
+  /// with its zoom; see ``rects``.
   ///
-  /// Latitudes are clamped at ±``WebMercator/maxLatitude``. A viewport that
-  /// crosses the antimeridian gives two rectangles, east part first; one as
-  /// wide as the world or wider covers every longitude in a single rectangle.
-  /// A centre longitude outside [-180, 180] is taken modulo 360.
-  public var rects: [Rect] {
+  /// - Complexity: O(1); allocates nothing.
+  public var visibleArea: VisibleArea {
     let s = WebMercator.scale(zoom: zoom)
     let b = mapBounds
     let maxLat = WebMercator.latitude(y: b.minY / s)
     let minLat = WebMercator.latitude(y: b.maxY / s)
     if width >= WebMercator.worldSize(zoom: zoom) {
-      return [Rect(minX: -180, minY: minLat, maxX: 180, maxY: maxLat)]
+      return VisibleArea(zoom: zoom, rect: Rect(minX: -180, minY: minLat, maxX: 180, maxY: maxLat))
     }
     // A centre outside [-180, 180] (a pan that went round the world) is moved
     // by whole turns first; without it both edges lay east of 180 and the
@@ -54,15 +52,25 @@ public struct Viewport: Hashable, Sendable, CustomStringConvertible {
     let west = WebMercator.longitude(x: b.minX / s) + turns
     let east = WebMercator.longitude(x: b.maxX / s) + turns
     if west < -180 {
-      return [Rect(minX: west + 360, minY: minLat, maxX: 180, maxY: maxLat),
-              Rect(minX: -180, minY: minLat, maxX: east, maxY: maxLat)]
+      return VisibleArea(
+        zoom: zoom, east: Rect(minX: west + 360, minY: minLat, maxX: 180, maxY: maxLat),
+        west: Rect(minX: -180, minY: minLat, maxX: east, maxY: maxLat))
     }
     if east > 180 {
-      return [Rect(minX: west, minY: minLat, maxX: 180, maxY: maxLat),
-              Rect(minX: -180, minY: minLat, maxX: east - 360, maxY: maxLat)]
+      return VisibleArea(
+        zoom: zoom, east: Rect(minX: west, minY: minLat, maxX: 180, maxY: maxLat),
+        west: Rect(minX: -180, minY: minLat, maxX: east - 360, maxY: maxLat))
     }
-    return [Rect(minX: west, minY: minLat, maxX: east, maxY: maxLat)]
+    return VisibleArea(zoom: zoom, rect: Rect(minX: west, minY: minLat, maxX: east, maxY: maxLat))
   }
+
+  /// The latitude/longitude rectangles this viewport shows (`x` = longitude).
+  ///
+  /// Latitudes are clamped at ±``WebMercator/maxLatitude``. A viewport that
+  /// crosses the antimeridian gives two rectangles, east part first; one as
+  /// wide as the world or wider covers every longitude in a single rectangle.
+  /// A centre longitude outside [-180, 180] is taken modulo 360.
+  public var rects: [Rect] { visibleArea.rects }
 
   public var description: String {
     "(\(center.y), \(center.x)) z\(zoom) \(Int(width))x\(Int(height))"

@@ -1,51 +1,61 @@
 import SpatialIndexes
 
-/// A tap on the map: a screen position in a viewport and the radius of its
-/// touch target.
+/// A tap on the map: where the finger landed, at which zoom, and the radius
+/// of its touch target.
 ///
 /// The tap finds the nearest point within ``radius`` screen points (22 by
 /// default: a 44-point touch target), ties going to the smaller id; when no
 /// point is that close the answer is `nil`. Distance is Euclidean in screen
-/// points at the viewport's zoom, between Web Mercator map positions, and
-/// wraps around the antimeridian: a point may be nearer through map x ± the
+/// points at the tap's zoom, between Web Mercator map positions, and wraps
+/// around the antimeridian: a point may be nearer through map x ± the
 /// world's width.
 ///
 /// The candidates are the points the map can show: longitude in [−180, 180]
 /// and latitude within ±``WebMercator/maxLatitude`` (the viewport's
 /// rectangles end there too). A point just off screen but within the radius
 /// is a candidate: its marker is partly visible.
+///
+/// A tap is its map position (a coordinate), so a tap read from a file is
+/// the same tap: a screen position above or below the map's edge taps the
+/// edge (``Viewport/coordinate(at:)`` clamps it).
 public struct Tap: Hashable, Sendable, CustomStringConvertible {
   /// The touch target's half side, in screen points.
   public static let touchRadius = 22.0
 
-  public var viewport: Viewport
-  /// Screen position in points from the viewport's left edge.
-  public var x: Double
-  /// Screen position in points from the viewport's top edge.
-  public var y: Double
+  /// Where the tap landed (`x` = longitude, wrapped into [−180, 180);
+  /// `y` = latitude, on the map).
+  public var coordinate: Point
+  /// The zoom level the distances are measured at.
+  public var zoom: Int
   /// How far a point may be, in screen points.
   public var radius: Double
 
-  public init(x: Double, y: Double, in viewport: Viewport, radius: Double = Tap.touchRadius) {
-    self.viewport = viewport
-    self.x = x
-    self.y = y
+  /// A tap at `coordinate` on a map at `zoom`; the longitude is wrapped and
+  /// the latitude clamped to the map.
+  public init(at coordinate: Point, zoom: Int, radius: Double = Tap.touchRadius) {
+    self.coordinate = Point(
+      x: WebMercator.wrappedLongitude(coordinate.x),
+      y: min(WebMercator.maxLatitude, max(-WebMercator.maxLatitude, coordinate.y)))
+    self.zoom = zoom
     self.radius = radius
   }
 
-  public var description: String { "tap (\(x), \(y)) r\(radius) in \(viewport)" }
+  /// A tap at screen position (`x`, `y`) of `viewport`.
+  public init(x: Double, y: Double, in viewport: Viewport, radius: Double = Tap.touchRadius) {
+    self.init(
+      at: viewport.coordinate(at: ScreenPosition(x: x, y: y)), zoom: viewport.zoom, radius: radius)
+  }
 
-  /// The tap's pixel position at the viewport's zoom, `x` wrapped into
-  /// [0, world size) and `y` growing southward, with the zoom's scale (`2^z`)
-  /// and world size.
+  public var description: String { "tap \(coordinate) z\(zoom) r\(radius)" }
+
+  /// The tap's pixel position at its zoom, `x` in [0, world size) and `y`
+  /// growing southward, with the zoom's scale (`2^z`) and world size.
   @inlinable
   public var mapPosition: (x: Double, y: Double, scale: Double, worldSize: Double) {
-    let s = WebMercator.scale(zoom: viewport.zoom), w = WebMercator.worldSize(zoom: viewport.zoom)
-    let b = viewport.mapBounds
-    var tx = b.minX + x
-    tx -= (tx / w).rounded(.down) * w
+    let s = WebMercator.scale(zoom: zoom), w = WebMercator.worldSize(zoom: zoom)
+    var tx = WebMercator.x(longitude: coordinate.x) * s
     if tx >= w { tx -= w }  // rounding can land on w itself
-    return (tx, b.minY + y, s, w)
+    return (tx, WebMercator.y(latitude: coordinate.y) * s, s, w)
   }
 
   /// The squared screen distance from the tap to `point`, or `nil` when the

@@ -8,6 +8,11 @@ import Darwin
 /// level `z` the world is `256 · 2^z` screen points wide and as many high,
 /// `x` grows eastward from the antimeridian and `y` southward from the top.
 public enum WebMercator {
+  /// The zoom levels this package handles: a map SDK's 0–22 and beyond. At
+  /// zoom 30 the world is 2^38 points wide, so map positions and cell edges
+  /// stay exact in a `Double`.
+  public static let zoomRange = 0...30
+
   /// The latitude where the square world map ends: `atan(sinh(π))` in degrees.
   public static let maxLatitude = 85.051_128_779_806_59
 

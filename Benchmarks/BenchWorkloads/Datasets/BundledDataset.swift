@@ -4,13 +4,13 @@ import BenchWorkloads
 import MapClustering
 
 /// The real point files shipped in `datasets/` (provenance in datasets/README.md).
-enum BundledDataset: String, CaseIterable {
+public enum BundledDataset: String, CaseIterable, Sendable {
   case places, airports, zipcodes
 
   /// The default dataset of `bench run`: world places from GeoNames.
-  static let defaultName = BundledDataset.places.rawValue
+  public static let defaultName = BundledDataset.places.rawValue
 
-  var fileName: String {
+  public var fileName: String {
     switch self {
     case .places: return "geonames_cities1000.csv"
     case .airports: return "airports.csv"
@@ -18,7 +18,7 @@ enum BundledDataset: String, CaseIterable {
     }
   }
 
-  var summary: String {
+  public var summary: String {
     switch self {
     case .places: return "170,391 world populated places (GeoNames cities1000, CC BY 4.0)"
     case .airports: return "28,298 airports and strips worldwide (airportsdata, MIT)"
@@ -29,7 +29,7 @@ enum BundledDataset: String, CaseIterable {
   /// `datasets/FILE`, looked up in the current folder, then beside the
   /// executable's package (`.build/<config>/bench` → the package root), then
   /// in the source tree this binary was built from.
-  var path: String {
+  public var path: String {
     let fm = FileManager.default
     var candidates = [fm.currentDirectoryPath + "/datasets/" + fileName]
     let exe = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
@@ -38,7 +38,7 @@ enum BundledDataset: String, CaseIterable {
       candidates.append(dir.appendingPathComponent("datasets/" + fileName).path)
       dir = dir.deletingLastPathComponent()
     }
-    let source = URL(fileURLWithPath: #filePath)  // Benchmarks/BenchCommands/Run/…
+    let source = URL(fileURLWithPath: #filePath)  // Benchmarks/BenchWorkloads/Datasets/…
       .deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
     candidates.append(source.appendingPathComponent("datasets/" + fileName).path)

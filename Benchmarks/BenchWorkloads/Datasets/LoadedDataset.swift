@@ -1,0 +1,129 @@
+import BenchFormats
+import Foundation
+import SpatialIndexes
+
+/// The points a run works on, with their external ids (from the file's id
+/// column, a GeoJSON feature's position, else row numbers) and the name
+/// reports give them.
+public struct LoadedDataset: Sendable {
+  public var name: String
+  public var points: [Point]
+  public var ids: [UInt64]
+
+  public init(name: String, points: [Point], ids: [UInt64]) {
+    precondition(points.count == ids.count, "one id per point")
+    self.name = name
+    self.points = points
+    self.ids = ids
+  }
+
+  public var count: Int { points.count }
+}
+
+/// Why a dataset could not be made from what was asked; the command line
+/// reports it as a usage error.
+public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// A name that is no bundled dataset, generator or file.
+  case unknown(name: String, valid: [String])
+  /// A sample larger than the file.
+  case sampleTooLarge(n: Int, rows: Int, dataset: String)
+  /// More points than this machine's memory holds.
+  case tooLarge(n: Int, needBytes: Double, haveBytes: Double, bytesPerPoint: Int)
+
+  public var description: String {
+    switch self {
+    case let .unknown(name, _): "unknown dataset \"\(name)\""
+    case let .sampleTooLarge(n, rows, dataset): "--n \(n) exceeds the \(rows) rows of \(dataset)"
+    case let .tooLarge(n, need, have, perPoint):
+      "--n \(n) needs about \(Self.gib(need)) (\(perPoint) bytes a point), more than this machine's \(Self.gib(have)) allow"
+    }
+  }
+
+  static func gib(_ bytes: Double) -> String { String(format: "%.1f GiB", bytes / 1_073_741_824) }
+}
+
+/// Resolves a dataset name and point counts into point sets: a bundled file,
+/// a points file (CSV or GeoJSON), or a seeded generator.
+public enum Datasets {
+  /// Rough bytes a run needs per point: the points, their ids, the linear
+  /// scan used for checks, the largest index and scratch, with margin.
+  public static let bytesPerPointEstimate = 160
+
+  /// Points a generator makes without a count: the original's 87,000 hotels,
+  /// 100,000 for the others.
+  public static func defaultCount(_ generator: String) -> Int {
+    generator == "hotels" ? PointDistribution.defaultHotelCount : 100_000
+  }
+
+  /// The name is a path rather than a bundled dataset or a generator.
+  public static func isFile(_ name: String) -> Bool {
+    name.lowercased().hasSuffix(".csv") || name.contains("/")
+  }
+
+  /// Every name that is not a file: bundled datasets, then generators.
+  public static var validNames: [String] {
+    BundledDataset.allCases.map(\.rawValue) + PointDistribution.catalog.map(\.name)
+  }
+
+  /// The points of the file at `path`.
+  public static func readPoints(_ path: String) throws(DataError) -> PointsFile {
+    try PointsFile(contentsOf: path)
+  }
+
+  /// Every dataset asked for, loaded or generated, one per count in `counts`
+  /// order (`nil`: the whole file, or the generator's default count). A
+  /// count for a file is a seeded sample of that many rows, in file order.
+  ///
+  /// - Throws: ``DatasetError``, or the file's ``DataError``.
+  public static func load(_ name: String, counts: [Int]?, seed: UInt64) throws -> [LoadedDataset] {
+    try checkMemory(counts ?? [])
+    if let bundled = BundledDataset(rawValue: name.lowercased()) {
+      return try samples(of: try PointsFile(contentsOf: bundled.path), name: bundled.rawValue, counts, seed)
+    }
+    if isFile(name) {
+      let base = ((name as NSString).lastPathComponent as NSString).deletingPathExtension
+      return try samples(of: try readPoints(name), name: base, counts, seed)
+    }
+    let lowered = name.lowercased()
+    guard let entry = PointDistribution.catalog.first(where: { $0.name == lowered }) ?? (
+      lowered == "line" ? PointDistribution.catalog.first { $0.name == "meridian" } : nil)
+    else {
+      throw DatasetError.unknown(name: name, valid: validNames)
+    }
+    let places: [Point] = entry.needsPlaces
+      ? try PointsFile(contentsOf: BundledDataset.places.path).points : []
+    let distribution = try PointDistribution(name: entry.name, places: places)
+    return (counts ?? [defaultCount(entry.name)]).map { n in
+      LoadedDataset(
+        name: distribution.name, points: distribution.points(count: n, seed: seed),
+        ids: (0..<UInt64(n)).map { $0 })
+    }
+  }
+
+  /// The whole file, or a seeded sample of `n` rows in file order.
+  private static func samples(
+    of file: PointsFile, name: String, _ counts: [Int]?, _ seed: UInt64
+  ) throws(DatasetError) -> [LoadedDataset] {
+    guard let counts else { return [LoadedDataset(name: name, points: file.points, ids: file.ids)] }
+    return try counts.map { n throws(DatasetError) in
+      guard n <= file.count else { throw .sampleTooLarge(n: n, rows: file.count, dataset: name) }
+      var g = SplitMix64(seed: seed)
+      var rows = Array(0..<file.count)
+      for i in 0..<n {  // partial Fisher–Yates: the first n are a uniform sample
+        rows.swapAt(i, i + g.nextInt(below: file.count - i))
+      }
+      let chosen = rows[..<n].sorted()
+      return LoadedDataset(name: name, points: chosen.map { file.points[$0] }, ids: chosen.map { file.ids[$0] })
+    }
+  }
+
+  /// Refuses, before anything is allocated, a count that would not fit in memory.
+  public static func checkMemory(_ counts: [Int]) throws(DatasetError) {
+    guard let n = counts.max() else { return }
+    let need = Double(n) * Double(bytesPerPointEstimate)
+    let have = Double(ProcessInfo.processInfo.physicalMemory)
+    if need > have * 0.8 {
+      throw .tooLarge(n: n, needBytes: need, haveBytes: have, bytesPerPoint: bytesPerPointEstimate)
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import BenchFormats
+import SpatialIndexes
+
+/// `bench query`'s answers: a workload's answer file for every step, from
+/// one index, in the format its declaration gives (``Workload/answerColumns``).
+public enum Answers {
+  /// The CSV text: the header `query,` and the workload's columns, then each
+  /// step's rows in step order, ids as in `dataset` (external ids).
+  ///
+  /// - Throws: `IndexError` for a bad parameter or point.
+  public static func csv(
+    workload: String, variant: String, index: String, parameters: [ParameterSweep],
+    dataset: LoadedDataset, steps: MapSteps
+  ) throws -> String? {
+    var operation = AnswerIndex(
+      workload: workload, variant: variant, parameters: parameters, dataset: dataset, steps: steps)
+    return try withIndexType(named: index, &operation) ?? nil
+  }
+
+  private struct AnswerIndex: IndexTypeOperation {
+    let workload: String
+    let variant: String
+    let parameters: [ParameterSweep]
+    let dataset: LoadedDataset
+    let steps: MapSteps
+
+    func run<I: SpatialIndex>(_ type: I.Type) throws -> String? {
+      let sets = try parameterSets(type, parameters)
+      let index = try I(points: dataset.points, parameters: sets[0])
+      let data = WorkloadData(points: dataset.points, steps: steps)
+      var bind = BindWorkload(
+        index: index, data: data, variants: [variant], visitor: Writer(ids: dataset.ids))
+      guard try withWorkloadType(named: workload, &bind) != nil else { return nil }
+      return bind.visitor.csv.text
+    }
+  }
+
+  /// Writes each step's answer.
+  struct Writer: WorkloadVisitor {
+    let ids: [UInt64]
+    var csv = CSVWriter()
+
+    mutating func visit<W: Workload, R: StepRunner>(
+      _ workload: W.Type, variant: String, _ runner: inout R
+    ) throws where R.Answer == W.Answer {
+      csv.writeRow(["query"] + W.answerColumns)
+      for step in 0..<runner.stepCount {
+        W.writeAnswer(runner.answer(step: step), query: step, ids: ids, to: &csv)
+      }
+    }
+  }
+}

@@ -1,0 +1,197 @@
+import BenchHarness
+import SpatialIndexes
+
+/// Hears how far a run has got: one unit per (index, parameters, build or
+/// workload variant), so a cluster strategy counts as much as a viewport
+/// pass.
+public protocol RunObserver {
+  /// A unit starts: `label` names the index and the workload.
+  mutating func start(_ label: String)
+  /// The current unit is `fraction` done.
+  mutating func update(_ fraction: Double)
+}
+
+/// An observer that ignores everything (tests, `--quiet`).
+public struct SilentObserver: RunObserver {
+  public init() {}
+  public mutating func start(_ label: String) {}
+  public mutating func update(_ fraction: Double) {}
+}
+
+/// Runs a ``RunPlan`` over one dataset and turns each measurement into
+/// report rows: per index and parameter set, a build row if asked, then per
+/// workload and variant a row over all steps and one per zoom band.
+public struct RunEngine<Observer: RunObserver> {
+  public let plan: RunPlan
+  public var observer: Observer
+
+  public init(plan: RunPlan, observer: Observer) {
+    self.plan = plan
+    self.observer = observer
+  }
+
+  /// Every row for `dataset`, index by index in plan order.
+  public mutating func run(_ dataset: LoadedDataset, steps: MapSteps) throws -> [ReportRow] {
+    var rows: [ReportRow] = []
+    for name in plan.indexes {
+      var operation = RunIndex(engine: self, dataset: dataset, steps: steps)
+      rows += try withIndexType(named: name, &operation) ?? []
+      self = operation.engine
+    }
+    return rows
+  }
+
+  /// ``runIndex(_:_:_:)`` for one concrete index type.
+  private struct RunIndex: IndexTypeOperation {
+    var engine: RunEngine
+    let dataset: LoadedDataset
+    let steps: MapSteps
+
+    mutating func run<I: SpatialIndex>(_ type: I.Type) throws -> [ReportRow] {
+      try engine.runIndex(type, dataset, steps)
+    }
+  }
+
+  private mutating func runIndex<I: SpatialIndex>(
+    _ type: I.Type, _ dataset: LoadedDataset, _ steps: MapSteps
+  ) throws -> [ReportRow] {
+    var rows: [ReportRow] = []
+    let data = WorkloadData(points: dataset.points, steps: steps)
+    for parameters in try parameterSets(type, plan.sweeps) {
+      let t0 = Stopwatch.now()
+      let index = try I(points: dataset.points, parameters: parameters)
+      var buildMs = Double(Stopwatch.now() &- t0) / 1e6
+      let rowMaker = RowMaker(
+        index: I.name, params: ReportKey.paramsText(index.parameterValues), dataset: dataset,
+        indexBytes: index.memoryBytes, metadata: plan.metadata)
+      if plan.build {
+        observer.start("\(I.name) build")
+        var runner = BuildRunner<I>(points: dataset.points, parameters: parameters)
+        let m = measureSteps(&runner)
+        buildMs = m.statistics.median / 1e6
+        rows.append(rowMaker.row("build", "", m, buildMs: buildMs))
+      }
+      var timer = Timer(engine: self, index: I.name, bands: steps.zoomBands)
+      for choice in plan.workloads {
+        var bind = BindWorkload(index: index, data: data, variants: choice.variants, visitor: timer)
+        _ = try withWorkloadType(named: choice.name, &bind)
+        timer = bind.visitor
+      }
+      self = timer.engine
+      for t in timer.results {
+        rows.append(rowMaker.row(
+          t.workload, t.variant, t.measurement, buildMs: buildMs, counters: t.counters,
+          churn: t.churn, workloadBytes: t.workloadBytes))
+        for band in t.bands {
+          rows.append(rowMaker.row(t.workload, t.variant, band.cut, buildMs: buildMs, zooms: band.name))
+        }
+      }
+    }
+    return rows
+  }
+
+  fileprivate mutating func measureSteps<S: TimedSteps>(_ steps: inout S) -> Measurement {
+    var observer = self.observer
+    defer { self.observer = observer }
+    return measure(&steps, options: plan.measure) { observer.update($0) }
+  }
+
+  /// Times each runner it is handed, then counts its work in one more pass.
+  private struct Timer: WorkloadVisitor {
+    var engine: RunEngine
+    let index: String
+    let bands: [ZoomBand]
+    var results: [Timed] = []
+
+    mutating func visit<W: Workload, R: StepRunner>(
+      _ workload: W.Type, variant: String, _ runner: inout R
+    ) throws where R.Answer == W.Answer {
+      engine.observer.start(variant.isEmpty ? "\(index) \(W.name)" : "\(index) \(W.name) \(variant)")
+      let m = engine.measureSteps(&runner)
+      var counters: WorkCounters? = nil
+      if engine.plan.counters {
+        var c = WorkCounters()
+        for step in 0..<runner.stepCount { _ = runner.run(step: step, counters: &c) }
+        counters = c
+      }
+      let n = max(1, runner.stepCount)
+      let cuts = bands.map { band in
+        var cut = m
+        cut.samples = m.samples.enumerated().filter { band.steps.contains($0.offset % n) }.map(\.element)
+        return (name: band.name, cut: cut)
+      }
+      results.append(Timed(
+        workload: W.name, variant: variant, measurement: m, counters: counters, churn: runner.churn,
+        workloadBytes: runner.workloadBytes, bands: cuts))
+    }
+  }
+
+  private struct Timed {
+    var workload: String
+    var variant: String
+    var measurement: Measurement
+    var counters: WorkCounters?
+    var churn: Int?
+    var workloadBytes: Int?
+    var bands: [(name: String, cut: Measurement)]
+  }
+}
+
+/// Binds a concrete index to the concrete workload ``withWorkloadType(named:_:)``
+/// names, and hands its runners to a visitor.
+struct BindWorkload<I: SpatialIndex, V: WorkloadVisitor>: WorkloadTypeOperation {
+  let index: I
+  let data: WorkloadData
+  let variants: [String]
+  var visitor: V
+
+  mutating func run<W: Workload>(_ type: W.Type) throws {
+    try W.visitRunners(on: index, data, variants: variants, &visitor)
+  }
+}
+
+/// Report rows of one index and parameter set.
+private struct RowMaker {
+  let index: String
+  let params: String
+  let dataset: LoadedDataset
+  let indexBytes: Int
+  let metadata: RunMetadata
+
+  func row(
+    _ workload: String, _ variant: String, _ m: Measurement, buildMs: Double,
+    zooms: String = "all", counters: WorkCounters? = nil, churn: Int? = nil,
+    workloadBytes: Int? = nil
+  ) -> ReportRow {
+    ReportRow(
+      key: ReportKey(
+        index: index, params: params, dataset: dataset.name, n: dataset.count,
+        workload: workload, strategy: variant, zooms: zooms),
+      timing: TimingSummary(m),
+      buildMilliseconds: buildMs, indexBytes: indexBytes,
+      workloadBytes: workloadBytes.map { UInt64($0) },
+      peakRSSBytes: MachineInfo.peakResidentBytes(), resultsTotal: m.resultsTotal,
+      checksum: m.checksum, churn: zooms == "all" ? churn.map { UInt64($0) } : nil,
+      counters: counters.map {
+        ReportCounters(
+          nodesVisited: UInt64($0.nodesVisited), pointsTested: UInt64($0.pointsTested),
+          pointsReported: UInt64($0.pointsReported))
+      } ?? .none,
+      run: metadata)
+  }
+}
+
+/// Building the index, as one step a repetition.
+struct BuildRunner<I: SpatialIndex>: TimedSteps {
+  let points: [Point]
+  let parameters: I.Parameters
+  var stepCount: Int { 1 }
+
+  mutating func runStep(_ step: Int) -> StepOutcome {
+    // The same points and parameters built once already, before timing.
+    guard let index = try? I(points: points, parameters: parameters) else {
+      return StepOutcome(digest: 0, count: 0)
+    }
+    return StepOutcome(digest: UInt64(index.count), count: index.count)
+  }
+}

@@ -1,0 +1,103 @@
+import SpatialIndexes
+
+/// `bench verify`'s check: every step's answer of every chosen index,
+/// workload and variant against the linear scan's, which is the reference.
+public enum Verification {
+  /// What one (index, parameters, workload, variant) gave.
+  public struct Result: Sendable, Equatable {
+    /// The index with its parameters, `kdtree(nodeSize=64)`.
+    public var index: String
+    /// `viewport`, or `cluster/aggregate` for a variant.
+    public var workload: String
+    public var steps: Int
+    public var differingSteps: Int
+    /// The first few differences, described.
+    public var problems: [String]
+
+    public var agrees: Bool { differingSteps == 0 }
+  }
+
+  /// Checks `indexes` (the linear scan itself is skipped: it is the
+  /// reference) on `workloads` over `dataset` and `steps`.
+  public static func run(
+    dataset: LoadedDataset, steps: MapSteps, indexes: [String], sweeps: [ParameterSweep],
+    workloads: [WorkloadChoice]
+  ) throws -> [Result] {
+    let data = WorkloadData(points: dataset.points, steps: steps)
+    var recorder = Recorder()
+    let reference = try LinearScanIndex(points: dataset.points)
+    for choice in workloads {
+      guard let type = WorkloadCatalog.type(named: choice.name) else { continue }
+      var bind = BindWorkload(
+        index: reference, data: data, variants: [type.referenceVariant], visitor: recorder)
+      _ = try withWorkloadType(named: choice.name, &bind)
+      recorder = bind.visitor
+    }
+    var results: [Result] = []
+    for name in indexes where name != LinearScanIndex.name {
+      var check = CheckIndex(data: data, sweeps: sweeps, workloads: workloads, reference: recorder.answers)
+      results += try withIndexType(named: name, &check) ?? []
+    }
+    return results
+  }
+
+  /// Every step's answer of each workload, by workload name.
+  struct Recorder: WorkloadVisitor {
+    var answers: [String: Any] = [:]
+
+    mutating func visit<W: Workload, R: StepRunner>(
+      _ workload: W.Type, variant: String, _ runner: inout R
+    ) throws where R.Answer == W.Answer {
+      answers[W.name] = (0..<runner.stepCount).map { runner.answer(step: $0) }
+    }
+  }
+
+  struct CheckIndex: IndexTypeOperation {
+    let data: WorkloadData
+    let sweeps: [ParameterSweep]
+    let workloads: [WorkloadChoice]
+    let reference: [String: Any]
+
+    func run<I: SpatialIndex>(_ type: I.Type) throws -> [Verification.Result] {
+      var results: [Verification.Result] = []
+      for parameters in try parameterSets(type, sweeps) {
+        let index = try I(points: data.points, parameters: parameters)
+        var checker = Checker(index: index.label, reference: reference)
+        for choice in workloads {
+          var bind = BindWorkload(index: index, data: data, variants: choice.variants, visitor: checker)
+          _ = try withWorkloadType(named: choice.name, &bind)
+          checker = bind.visitor
+        }
+        results += checker.results
+      }
+      return results
+    }
+  }
+
+  /// Compares every step's answer with the reference's, keeping the first differences.
+  struct Checker: WorkloadVisitor {
+    let index: String
+    let reference: [String: Any]
+    var results: [Verification.Result] = []
+
+    mutating func visit<W: Workload, R: StepRunner>(
+      _ workload: W.Type, variant: String, _ runner: inout R
+    ) throws where R.Answer == W.Answer {
+      let expected = reference[W.name] as? [W.Answer] ?? []
+      var result = Result(
+        index: index, workload: variant.isEmpty ? W.name : "\(W.name)/\(variant)",
+        steps: runner.stepCount, differingSteps: 0, problems: [])
+      for step in 0..<runner.stepCount {
+        let got = runner.answer(step: step)
+        if step < expected.count && got == expected[step] { continue }
+        result.differingSteps += 1
+        if result.problems.count < 3 {
+          let why = step < expected.count
+            ? W.difference(expected: expected[step], got: got) : "the linear scan has no such step"
+          result.problems.append("step \(step): \(why)")
+        }
+      }
+      results.append(result)
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import BenchFormats
+import BenchHarness
+import MapClustering
+import SpatialIndexes
+
+/// One workload, declared once: what it is, what its steps need, how it runs
+/// on an index, how its answers are written and how they are checked.
+/// `bench list`, `run`, `verify`, `export`, `query` and the usage text all
+/// read these declarations from ``WorkloadCatalog``; adding a workload is a
+/// new file with a type conforming to this protocol, registered there.
+public protocol Workload {
+  /// One step's answer in canonical form: equal, for every index that
+  /// answers correctly, to the linear scan's.
+  associatedtype Answer: Equatable
+
+  /// The name on the command line and in reports (`viewport`).
+  static var name: String { get }
+  /// One line for `bench list` and the usage text.
+  static var summary: String { get }
+  /// What its steps need from the map.
+  static var need: StepNeed { get }
+  /// The ways it can ask an index (cluster strategies), each its own report
+  /// row; `[""]` for a workload with one way.
+  static var variants: [String] { get }
+  /// The variant the linear scan answers with when it is `bench verify`'s
+  /// reference: by default the first.
+  static var referenceVariant: String { get }
+  /// The columns of `bench query`'s answer file, after `query`.
+  static var answerColumns: [String] { get }
+
+  /// Hands `visitor` one runner on `index` per variant in `variants`.
+  static func visitRunners<I: SpatialIndex, V: WorkloadVisitor>(
+    on index: I, _ data: WorkloadData, variants: [String], _ visitor: inout V) throws
+
+  /// Writes the answer of step `query` as rows of `answerColumns` (after
+  /// the `query` column), with the points' external `ids`.
+  static func writeAnswer(
+    _ answer: Answer, query: Int, ids: [UInt64], to csv: inout CSVWriter)
+
+  /// How `got` differs from `expected`, for `bench verify`: a few words.
+  static func difference(expected: Answer, got: Answer) -> String
+}
+
+extension Workload {
+  public static var variants: [String] { [""] }
+  public static var referenceVariant: String { variants[0] }
+}
+
+/// What a workload runs on besides the index: the points it was built from
+/// and the run's steps.
+public struct WorkloadData: Sendable {
+  public var points: [Point]
+  public var steps: MapSteps
+  public var cellTable: ClusterCellTable
+
+  public init(points: [Point], steps: MapSteps, cellTable: ClusterCellTable = .default) {
+    self.points = points
+    self.steps = steps
+    self.cellTable = cellTable
+  }
+}
+
+/// One workload bound to one index: its steps, each timed on its own, and
+/// their answers.
+///
+/// Runners are generic over the index so every query specialises; each
+/// keeps its scratch buffers between steps, so a step allocates nothing
+/// once warm.
+public protocol StepRunner<Answer>: TimedSteps {
+  associatedtype Answer
+
+  /// Runs step `step`, adding the index's work to `counters`.
+  mutating func run<C: QueryCounters>(step: Int, counters: inout C) -> StepOutcome
+
+  /// The answer of step `step` in canonical form.
+  mutating func answer(step: Int) -> Answer
+
+  /// Cluster markers added plus removed over the last pass; `nil` for a
+  /// workload without markers.
+  var churn: Int? { get }
+
+  /// Bytes the runner keeps beside the index for the workload (a cluster
+  /// strategy's per-point records and sums); `nil` for none.
+  var workloadBytes: Int? { get }
+}
+
+extension StepRunner {
+  @inlinable
+  public mutating func runStep(_ step: Int) -> StepOutcome {
+    var none = NoCounters()
+    return run(step: step, counters: &none)
+  }
+
+  public var churn: Int? { nil }
+  public var workloadBytes: Int? { nil }
+}
+
+/// Receives each runner of a workload bound to an index, generically, so
+/// `run` can time it, `verify` compare its answers and `query` write them.
+public protocol WorkloadVisitor {
+  mutating func visit<W: Workload, R: StepRunner>(
+    _ workload: W.Type, variant: String, _ runner: inout R) throws where R.Answer == W.Answer
+}
+
+/// A 64-bit mix (the SplitMix64 finaliser): sums of mixed ids make an
+/// order-independent digest of a set of ids.
+@inlinable @inline(__always)
+public func mix64(_ x: UInt64) -> UInt64 {
+  var z = x &+ 0x9E37_79B9_7F4A_7C15
+  z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+  z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+  return z ^ (z >> 31)
+}

@@ -1,0 +1,57 @@
+import SpatialIndexes
+
+/// What a map shows at one moment: its integer zoom and the
+/// latitude/longitude rectangles on screen, one, or two where the view
+/// crosses the antimeridian. Clustering and the viewport query read it; it
+/// comes from a ``Viewport`` (``Viewport/visibleArea``) or from a box in a
+/// file (its rectangles and zoom). It holds the rectangles inline, so making
+/// one allocates nothing.
+public struct VisibleArea: Hashable, Sendable, CustomStringConvertible {
+  /// The zoom level whose clustering cells apply.
+  public var zoom: Int
+  /// How many rectangles: 1, or 2 across the antimeridian.
+  public private(set) var count: Int
+  /// The one rectangle, or the part east of the antimeridian's west side
+  /// (the one ending at 180°).
+  public private(set) var first: Rect
+  /// The part starting at −180° when ``count`` is 2; unused otherwise.
+  public private(set) var second: Rect
+
+  /// One rectangle at `zoom`.
+  public init(zoom: Int, rect: Rect) {
+    self.zoom = zoom
+    count = 1
+    first = rect
+    second = rect
+  }
+
+  /// Two rectangles at `zoom`: the one ending at 180° first, then the one
+  /// starting at −180°.
+  public init(zoom: Int, east: Rect, west: Rect) {
+    self.zoom = zoom
+    count = 2
+    first = east
+    second = west
+  }
+
+  /// The area of 1 or 2 `rects` (an empty array or more than two: the
+  /// first two, or an area that matches nothing).
+  public init(zoom: Int, rects: [Rect]) {
+    switch rects.count {
+    case 0: self.init(zoom: zoom, rect: Rect(minX: 1, minY: 1, maxX: 0, maxY: 0))
+    case 1: self.init(zoom: zoom, rect: rects[0])
+    default: self.init(zoom: zoom, east: rects[0], west: rects[1])
+    }
+  }
+
+  /// The rectangles, in order (allocates; hot loops use ``rect(_:)``).
+  public var rects: [Rect] { count == 1 ? [first] : [first, second] }
+
+  /// Rectangle `k`, 0 or 1.
+  @inlinable
+  public func rect(_ k: Int) -> Rect { k == 0 ? first : second }
+
+  public var description: String {
+    count == 1 ? "z\(zoom) \(first)" : "z\(zoom) \(first) + \(second)"
+  }
+}

@@ -18,7 +18,7 @@ enum Usage {
         + " --points FILE.csv --queries FILE.csv [--out FILE.csv] [--param K=V] [--strategy S] [--screen WxH]"
     case "export":
       return "usage: bench export [run options] --points-out FILE.csv --queries-out FILE.csv [--taps-out FILE.csv]"
-    case "compare": return "usage: bench compare BASELINE.csv CURRENT.csv [--threshold PCT] [--timing-info]"
+    case "compare": return "usage: bench compare BASELINE.csv CURRENT.csv [--threshold PCT] [--timing-info] [--markdown]"
     case "plot": return "usage: bench plot REPORT.csv [REPORT.csv…] [--out DIR]"
     case "render":
       return "usage: bench render [--dataset NAME|FILE.csv] --center LAT,LON --zoom Z [--size WxH]"
@@ -47,6 +47,7 @@ enum Usage {
       --seed S                      seed of every random choice (default 42)
       --counters                    record nodes visited, points tested, points reported
       --out FILE.csv                the report (default results/<date>-<commit>-run.csv, never overwritten)
+      --json FILE.json              run only: the report as JSON too (rows and run metadata)
       --append                      add rows to an existing report with the same header
       --quiet                       no progress on stderr
     """
@@ -117,7 +118,8 @@ enum Usage {
         worse than the threshold (default 10) percent whose 95% intervals do not overlap; a counter
         regression is any increase of nodes_visited, points_tested or points_reported; changed answers
         (results_total, checksum) are a difference. Exit 1 on any of these. With --timing-info,
-        timings are printed but only counters and answers decide (for noisy CI machines).
+        timings are printed but only counters and answers decide (for noisy CI machines). With
+        --markdown, the same as a Markdown table for a pull-request comment.
         """
     case "plot":
       return line(for: "plot") + """

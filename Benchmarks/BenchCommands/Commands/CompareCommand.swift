@@ -1,7 +1,9 @@
 import BenchHarness
 
-/// `bench compare BASELINE.csv CURRENT.csv [--threshold PCT]`: prints old,
-/// new and ratio per figure; exit 1 on a regression or changed answers.
+/// `bench compare BASELINE.csv CURRENT.csv [--threshold PCT] [--timing-info]
+/// [--markdown]`: prints old, new and ratio per figure (or, with
+/// `--markdown`, a table for a pull-request comment); exit 1 on a regression
+/// or changed answers.
 /// Never writes to either input.
 func compareCommand(_ arguments: [String]) throws -> Int32 {
   let command = "compare"
@@ -9,6 +11,7 @@ func compareCommand(_ arguments: [String]) throws -> Int32 {
   var files: [String] = []
   var threshold = 10.0
   var judgesTiming = true
+  var markdown = false
   while let a = reader.next() {
     switch a {
     case "--threshold":
@@ -18,9 +21,10 @@ func compareCommand(_ arguments: [String]) throws -> Int32 {
       }
       threshold = v
     case "--timing-info": judgesTiming = false
+    case "--markdown": markdown = true
     case "--help", "-h": print(Usage.text(for: command)); return 0
     default:
-      guard !a.hasPrefix("-") else { throw unknownOption(a, command: command, valid: ["--threshold", "--timing-info"]) }
+      guard !a.hasPrefix("-") else { throw unknownOption(a, command: command, valid: ["--threshold", "--timing-info", "--markdown"]) }
       files.append(a)
     }
   }
@@ -30,6 +34,6 @@ func compareCommand(_ arguments: [String]) throws -> Int32 {
   let baseline = try ReportFile.read(files[0])
   let current = try ReportFile.read(files[1])
   let comparison = Comparison(baseline: baseline, current: current, threshold: threshold / 100, judgesTiming: judgesTiming)
-  print(comparison.text(), terminator: "")
+  print(markdown ? comparison.markdown() : comparison.text(), terminator: "")
   return comparison.outcome.exitCode
 }

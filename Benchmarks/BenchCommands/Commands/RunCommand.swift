@@ -11,6 +11,10 @@ func runCommand(_ arguments: [String]) throws -> Int32 {
   let metadata = RunMetadata.current(seed: options.seed, gitDirectory: packageRoot())
   let out = options.out ?? ReportFile.defaultPath(suite: "run", gitCommit: metadata.gitCommit, date: Date(), directory: resultsFolder())
   try checkOutputPath(out)
+  if let json = options.json {
+    guard json != out else { throw UsageError("--json and --out name the same file", command: "run") }
+    try checkOutputPath(json)
+  }
   if options.append { try checkAppendable(out) }
 
   let datasets = try loadDatasets(options, command: "run")
@@ -38,6 +42,10 @@ func runCommand(_ arguments: [String]) throws -> Int32 {
     try ReportFile.write(rows, to: out)
   }
   printError("bench: wrote \(rows.count) rows to \(out)")
+  if let json = options.json {
+    try ReportFile.writeAtomically(Array(ReportSchema.json(rows, run: metadata).utf8), to: json)
+    printError("bench: wrote the report as JSON to \(json)")
+  }
   let mismatches = answerMismatches(rows)
   if !mismatches.isEmpty {
     printError("bench: the indexes gave different answers:\n" + mismatches.joined(separator: "\n"))

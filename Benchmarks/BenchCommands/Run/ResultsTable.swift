@@ -30,13 +30,5 @@ enum ResultsTable {
     }.joined(separator: "\n") + "\n"
   }
 
-  /// Nanoseconds in the unit that keeps three significant digits readable.
-  static func duration(_ ns: Double) -> String {
-    switch ns {
-    case ..<1_000: return String(format: "%.0f ns", ns)
-    case ..<1_000_000: return String(format: "%.2f µs", ns / 1e3)
-    case ..<1_000_000_000: return String(format: "%.2f ms", ns / 1e6)
-    default: return String(format: "%.2f s", ns / 1e9)
-    }
-  }
+  static func duration(_ ns: Double) -> String { formatDuration(ns) }
 }

@@ -31,6 +31,8 @@ struct RunOptions {
   var seed: UInt64 = 42
   var counters = false
   var out: String? = nil
+  /// `run` only: the report as JSON too.
+  var json: String? = nil
   var append = false
   var quiet = false
   /// `export` only.
@@ -53,6 +55,7 @@ struct RunOptions {
       "--screen", "--repeat", "--warmup", "--budget", "--seed", "--counters", "--out", "--append", "--quiet",
     ]
     if command == "export" { flags += ["--points-out", "--queries-out", "--taps-out"] }
+    if command == "run" { flags += ["--json"] }
     while let a = reader.next() {
       switch a {
       case "--index": indexText = try reader.value(for: a)
@@ -85,6 +88,7 @@ struct RunOptions {
       case "--points-out" where command == "export": o.pointsOut = try reader.value(for: a)
       case "--queries-out" where command == "export": o.queriesOut = try reader.value(for: a)
       case "--taps-out" where command == "export": o.tapsOut = try reader.value(for: a)
+      case "--json" where command == "run": o.json = try reader.value(for: a)
       default: throw unknownOption(a, command: command, valid: flags)
       }
     }

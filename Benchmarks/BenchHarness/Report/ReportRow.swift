@@ -61,7 +61,8 @@ public struct ReportKey: Hashable, Comparable, Sendable, CustomStringConvertible
   public var description: String {
     let p = params.isEmpty ? "" : "[\(params)]"
     let z = zooms == "all" ? "" : " z\(zooms)"
-    return "\(index)\(p) \(dataset) n=\(n) \(workload)/\(strategy)\(z)"
+    let w = strategy.isEmpty ? workload : "\(workload)/\(strategy)"
+    return "\(index)\(p) \(dataset) n=\(n) \(w)\(z)"
   }
 }
 

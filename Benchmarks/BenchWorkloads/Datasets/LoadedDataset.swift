@@ -57,7 +57,7 @@ public enum Datasets {
 
   /// The name is a path rather than a bundled dataset or a generator.
   public static func isFile(_ name: String) -> Bool {
-    name.lowercased().hasSuffix(".csv") || name.contains("/")
+    PointFileFormat(path: name) != nil || name.contains("/")
   }
 
   /// Every name that is not a file: bundled datasets, then generators.
@@ -65,9 +65,10 @@ public enum Datasets {
     BundledDataset.allCases.map(\.rawValue) + PointDistribution.catalog.map(\.name)
   }
 
-  /// The points of the file at `path`.
+  /// The points of the file at `path`: GeoJSON for `.geojson` and `.json`,
+  /// else CSV.
   public static func readPoints(_ path: String) throws(DataError) -> PointsFile {
-    try PointsFile(contentsOf: path)
+    try PointFileFormat.read(path)
   }
 
   /// Every dataset asked for, loaded or generated, one per count in `counts`

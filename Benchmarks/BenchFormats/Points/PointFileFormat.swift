@@ -1,0 +1,28 @@
+/// The formats a points file comes in, told by its extension.
+public enum PointFileFormat: String, CaseIterable, Sendable {
+  /// `.csv`: see ``PointsFile``.
+  case csv
+  /// `.geojson` or `.json`: see ``GeoJSONPoints``.
+  case geoJSON = "geojson"
+
+  /// The format of the file at `path`, or `nil` for another extension.
+  public init?(path: String) {
+    let lowered = path.lowercased()
+    if lowered.hasSuffix(".csv") {
+      self = .csv
+    } else if lowered.hasSuffix(".geojson") || lowered.hasSuffix(".json") {
+      self = .geoJSON
+    } else {
+      return nil
+    }
+  }
+
+  /// Reads the points of the file at `path` in `format` (CSV when the
+  /// extension says nothing).
+  public static func read(_ path: String) throws(DataError) -> PointsFile {
+    switch PointFileFormat(path: path) ?? .csv {
+    case .csv: try PointsFile(contentsOf: path)
+    case .geoJSON: try GeoJSONPoints.read(path)
+    }
+  }
+}

@@ -73,6 +73,45 @@ import BenchWorkloads
     expectBadData(queriesError(""), "queries.csv:1: empty file, no header", line: 1, field: nil)
   }
 
+  @Test func aZoomIsAWholeLevelInTheMapsRange() throws {
+    #expect(try readQueries("min_lat,min_lon,max_lat,max_lon,zoom\n0,0,1,1,30\n0,0,1,1,0.0\n")
+      .queries.map(\.zoom) == [30, 0])
+    for (zoom, why) in [("12.5", "12.5"), ("31", "31"), ("-1", "-1"), ("1e3", "1e3")] {
+      expectBadData(
+        queriesError("min_lat,min_lon,max_lat,max_lon,zoom\n0,0,1,1,\(zoom)\n"),
+        "queries.csv:2: zoom \"\(why)\" is not a whole zoom level in 0...30", line: 2, field: "zoom")
+    }
+  }
+
+  @Test func centresAreTheOtherForm() throws {
+    let file = try readQueries("zoom,CENTER_LON,center_lat,name\n12,2.3522,48.8566,paris\n3,-179.5,0,fiji\n")
+    #expect(file.queries.isEmpty && file.hasZooms && file.count == 2)
+    #expect(file.centres == [
+      QueriesFile.Centre(latitude: 48.8566, longitude: 2.3522, zoom: 12),
+      QueriesFile.Centre(latitude: 0, longitude: -179.5, zoom: 3),
+    ])
+  }
+
+  @Test func centresNeedAZoomAndTheirOwnColumns() {
+    expectBadData(
+      queriesError("center_lat,center_lon\n1,2\n"),
+      "queries.csv:1: no zoom column (expected \"zoom\"); columns found: \"center_lat\", \"center_lon\"",
+      line: 1, field: nil)
+    expectBadData(
+      queriesError("center_lat,center_lon,zoom\n1,2,\n"),
+      "queries.csv:2: zoom is empty", line: 2, field: "zoom")
+    expectBadData(
+      queriesError("center_lat,center_lon,zoom\n91,2,3\n"),
+      "queries.csv:2: center_lat \"91\" is outside [-90, 90]", line: 2, field: "center_lat")
+  }
+
+  @Test func aFileHasOneForm() {
+    expectBadData(
+      queriesError("min_lat,min_lon,max_lat,max_lon,center_lat,center_lon,zoom\n0,0,1,1,0,0,3\n"),
+      "queries.csv:1: has the box column \"min_lat\" and the centre column \"center_lat\": a queries file has one form",
+      line: 1, field: nil)
+  }
+
   @Test func readsFromAFile() throws {
     let dir = try TemporaryDirectory()
     defer { dir.cleanUp() }
@@ -125,5 +164,41 @@ import BenchWorkloads
         #expect(q.contains(lat: lat, lon: lon) == rects.contains { $0.contains(x: lon, y: lat) })
       }
     }
+  }
+}
+
+/// A taps file: a map position and a zoom a row.
+@Suite struct TapsFileTests {
+  func taps(_ text: String) throws(DataError) -> TapsFile {
+    try TapsFile(parsing: Array(text.utf8), source: "taps.csv")
+  }
+
+  func tapsError(_ text: String) -> DataError? {
+    do {
+      _ = try taps(text)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test func readsTapsInAnyColumnOrder() throws {
+    let file = try taps("zoom,lng,latitude,note\n14,2.35,48.85,a\n9,178.065,-17.7134,b\n")
+    #expect(file.taps == [
+      TapsFile.Tap(latitude: 48.85, longitude: 2.35, zoom: 14),
+      TapsFile.Tap(latitude: -17.7134, longitude: 178.065, zoom: 9),
+    ])
+    #expect(try taps("lat,lon,zoom\n").taps.isEmpty)
+  }
+
+  @Test func everyColumnIsRequiredAndChecked() {
+    expectBadData(
+      tapsError("lat,lon\n1,2\n"),
+      "taps.csv:1: no zoom column (expected \"zoom\"); columns found: \"lat\", \"lon\"", line: 1, field: nil)
+    expectBadData(tapsError("lat,lon,zoom\n1,200,3\n"), "taps.csv:2: lon \"200\" is outside [-180, 180]", line: 2, field: "lon")
+    expectBadData(
+      tapsError("lat,lon,zoom\n1,2,3.5\n"), "taps.csv:2: zoom \"3.5\" is not a whole zoom level in 0...30",
+      line: 2, field: "zoom")
+    expectBadData(tapsError("lat,lon,zoom\n1,2,\n"), "taps.csv:2: zoom is empty", line: 2, field: "zoom")
   }
 }

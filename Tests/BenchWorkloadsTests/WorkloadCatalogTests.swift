@@ -1,0 +1,94 @@
+import BenchFormats
+import BenchHarness
+import MapClustering
+import SpatialIndexes
+import Testing
+import _SpatialTestSupport
+
+@testable import BenchWorkloads
+
+/// The registry is the one place a workload is declared: every command reads
+/// it, so a workload missing a part fails here, not in a user's run.
+@Suite struct WorkloadCatalogTests {
+  static let names = WorkloadCatalog.names
+
+  /// The steps of a small session with points in view at every zoom.
+  static let data: WorkloadData = {
+    let points = Fixtures.clustered(3000, seed: 5) + Fixtures.uniform(500, seed: 6)
+    let session = ViewportSession(points: points, parameters: SessionParameters(steps: 60, seed: 7))
+    return WorkloadData(points: points, steps: MapSteps(session: session))
+  }()
+
+  @Test func theSwitchAndTheListAgree() throws {
+    struct Name: WorkloadTypeOperation {
+      func run<W: Workload>(_ type: W.Type) throws -> String { W.name }
+    }
+    var op = Name()
+    for name in Self.names {
+      #expect(try withWorkloadType(named: name, &op) == name)
+      #expect(try withWorkloadType(named: name.uppercased(), &op) == name)
+    }
+    #expect(try withWorkloadType(named: "nothing", &op) == nil)
+    #expect(Set(Self.names).count == Self.names.count, "names are unique")
+    #expect(!Self.names.contains(WorkloadCatalog.buildName))
+  }
+
+  @Test(arguments: names)
+  func everyWorkloadDeclaresEveryPart(name: String) throws {
+    let type = try #require(WorkloadCatalog.type(named: name))
+    #expect(!type.summary.isEmpty)
+    #expect(!type.answerColumns.isEmpty)
+    #expect(!type.variants.isEmpty)
+    #expect(type.variants.contains(type.referenceVariant))
+    #expect(!type.answerColumns.contains("query"), "query is the first column of every answer file")
+  }
+
+  /// Each variant's runner answers every step, its answers write rows of the
+  /// declared columns numbered by step, and the verify rule tells two
+  /// different answers apart in words.
+  @Test(arguments: names)
+  func runnersWritersAndVerifyRulesWork(name: String) throws {
+    let type = try #require(WorkloadCatalog.type(named: name))
+    let index = try KDTreeIndex(points: Self.data.points)
+    var bind = BindWorkload(
+      index: index, data: Self.data, variants: type.variants,
+      visitor: Probe(ids: (0..<UInt64(Self.data.points.count)).map { $0 }))
+    _ = try withWorkloadType(named: name, &bind)
+    let probe = bind.visitor
+    #expect(probe.visited == type.variants, "one runner per variant, in order")
+    #expect(probe.steps == Self.data.steps.count)
+    #expect(probe.rows > 0, "\(name) wrote no answer row")
+    #expect(probe.badRows.isEmpty, "\(probe.badRows.prefix(3))")
+    #expect(probe.differences > 0, "\(name): no two steps differ, or the rule says nothing")
+  }
+
+  /// Runs each runner it is given and checks what the workload writes.
+  struct Probe: WorkloadVisitor {
+    let ids: [UInt64]
+    var visited: [String] = []
+    var steps = 0
+    var rows = 0
+    var badRows: [String] = []
+    var differences = 0
+
+    mutating func visit<W: Workload, R: StepRunner>(
+      _ workload: W.Type, variant: String, _ runner: inout R
+    ) throws where R.Answer == W.Answer {
+      visited.append(variant)
+      steps = runner.stepCount
+      let answers = (0..<runner.stepCount).map { runner.answer(step: $0) }
+      for (step, answer) in answers.enumerated() {
+        var csv = CSVWriter()
+        W.writeAnswer(answer, query: step, ids: ids, to: &csv)
+        for line in csv.text.split(separator: "\n") {
+          rows += 1
+          let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+          if fields.count != W.answerColumns.count + 1 || fields[0] != "\(step)" { badRows.append(String(line)) }
+        }
+      }
+      for (a, b) in zip(answers, answers.dropFirst()) where a != b {
+        if !W.difference(expected: a, got: b).isEmpty { differences += 1 }
+      }
+    }
+  }
+}

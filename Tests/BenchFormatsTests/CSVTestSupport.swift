@@ -12,25 +12,21 @@ func readQueries(_ text: String, source: String = "queries.csv") throws(DataErro
   try QueriesFile(parsing: Array(text.utf8), source: source)
 }
 
-/// The error reading `text` as a points file throws, if any.
-func pointsError(_ text: String) -> DataError? {
+/// The error `read` throws, if any.
+func dataError<T>(_ read: () throws(DataError) -> T) -> DataError? {
   do {
-    _ = try readPoints(text)
+    _ = try read()
     return nil
   } catch {
     return error
   }
 }
 
+/// The error reading `text` as a points file throws, if any.
+func pointsError(_ text: String) -> DataError? { dataError { () throws(DataError) in try readPoints(text) } }
+
 /// The error reading `text` as a query file throws, if any.
-func queriesError(_ text: String) -> DataError? {
-  do {
-    _ = try readQueries(text)
-    return nil
-  } catch {
-    return error
-  }
-}
+func queriesError(_ text: String) -> DataError? { dataError { () throws(DataError) in try readQueries(text) } }
 
 /// Checks a bad-data error's whole message, its line and its field.
 func expectBadData(

@@ -87,8 +87,8 @@ import BenchWorkloads
     let file = try readQueries("zoom,CENTER_LON,center_lat,name\n12,2.3522,48.8566,paris\n3,-179.5,0,fiji\n")
     #expect(file.queries.isEmpty && file.hasZooms && file.count == 2)
     #expect(file.centres == [
-      QueriesFile.Centre(latitude: 48.8566, longitude: 2.3522, zoom: 12),
-      QueriesFile.Centre(latitude: 0, longitude: -179.5, zoom: 3),
+      ZoomedPosition(latitude: 48.8566, longitude: 2.3522, zoom: 12),
+      ZoomedPosition(latitude: 0, longitude: -179.5, zoom: 3),
     ])
   }
 
@@ -173,20 +173,13 @@ import BenchWorkloads
     try TapsFile(parsing: Array(text.utf8), source: "taps.csv")
   }
 
-  func tapsError(_ text: String) -> DataError? {
-    do {
-      _ = try taps(text)
-      return nil
-    } catch {
-      return error
-    }
-  }
+  func tapsError(_ text: String) -> DataError? { dataError { () throws(DataError) in try taps(text) } }
 
   @Test func readsTapsInAnyColumnOrder() throws {
     let file = try taps("zoom,lng,latitude,note\n14,2.35,48.85,a\n9,178.065,-17.7134,b\n")
     #expect(file.taps == [
-      TapsFile.Tap(latitude: 48.85, longitude: 2.35, zoom: 14),
-      TapsFile.Tap(latitude: -17.7134, longitude: 178.065, zoom: 9),
+      ZoomedPosition(latitude: 48.85, longitude: 2.35, zoom: 14),
+      ZoomedPosition(latitude: -17.7134, longitude: 178.065, zoom: 9),
     ])
     #expect(try taps("lat,lon,zoom\n").taps.isEmpty)
   }

@@ -27,19 +27,6 @@ import SpatialIndexes
 /// latitudes in [-90, 90], longitudes in [-180, 180]; a zoom is a whole
 /// number in ``zoomRange``.
 public struct QueriesFile: CSVFile, Sendable {
-  /// A screen's centre and zoom (the centre form).
-  public struct Centre: Hashable, Sendable {
-    public var latitude: Double
-    public var longitude: Double
-    public var zoom: Int
-
-    public init(latitude: Double, longitude: Double, zoom: Int) {
-      self.latitude = latitude
-      self.longitude = longitude
-      self.zoom = zoom
-    }
-  }
-
   /// The zoom levels a file may name: those of ``WebMercator/zoomRange``.
   public static var zoomRange: ClosedRange<Int> { WebMercator.zoomRange }
 
@@ -48,7 +35,7 @@ public struct QueriesFile: CSVFile, Sendable {
   /// The boxes, in file order (the box form; empty for the centre form).
   public var queries: [GeoQuery]
   /// The centres, in file order (the centre form; empty for the box form).
-  public var centres: [Centre]
+  public var centres: [ZoomedPosition]
   /// Whether every row has a zoom: always for centres, for boxes when the
   /// `zoom` column is there and no cell of it is empty.
   public var hasZooms: Bool
@@ -60,7 +47,7 @@ public struct QueriesFile: CSVFile, Sendable {
     hasZooms = queries.allSatisfy { $0.zoom != nil }
   }
 
-  public init(source: String, centres: [Centre]) {
+  public init(source: String, centres: [ZoomedPosition]) {
     self.source = source
     queries = []
     self.centres = centres
@@ -84,7 +71,9 @@ public struct QueriesFile: CSVFile, Sendable {
           + "\(table.shown(header: centre)): a queries file has one form")
     }
     if centreColumn != nil {
-      self.init(source: source, centres: try Self.centres(&table))
+      self.init(
+        source: source,
+        centres: try table.zoomedPositions(latitude: ["center_lat"], longitude: ["center_lon"]))
     } else {
       let file = try Self.boxes(&table)
       self.init(source: source, queries: file.queries)
@@ -116,20 +105,6 @@ public struct QueriesFile: CSVFile, Sendable {
       queries.append(GeoQuery(minLat: minLat, minLon: minLon, maxLat: maxLat, maxLon: maxLon, zoom: zoom))
     }
     return (queries, everyZoom)
-  }
-
-  private static func centres(_ table: inout CSVTable) throws(DataError) -> [Centre] {
-    let latColumn = try table.requiredColumn(["center_lat"], role: "center_lat")
-    let lonColumn = try table.requiredColumn(["center_lon"], role: "center_lon")
-    let zoomColumn = try table.requiredColumn(["zoom"], role: "zoom")
-    var centres: [Centre] = []
-    while try table.nextRow() {
-      centres.append(Centre(
-        latitude: try table.coordinate(latColumn, limit: 90),
-        longitude: try table.coordinate(lonColumn, limit: 180),
-        zoom: try table.zoom(zoomColumn, allowEmpty: false)!))
-    }
-    return centres
   }
 }
 

@@ -10,25 +10,12 @@
 /// follow the rules of ``PointsFile``; a zoom is a whole number in
 /// ``QueriesFile/zoomRange``.
 public struct TapsFile: CSVFile, Sendable {
-  /// One tap's map position.
-  public struct Tap: Hashable, Sendable {
-    public var latitude: Double
-    public var longitude: Double
-    public var zoom: Int
-
-    public init(latitude: Double, longitude: Double, zoom: Int) {
-      self.latitude = latitude
-      self.longitude = longitude
-      self.zoom = zoom
-    }
-  }
-
   /// The path or name the data came from, as used in error messages.
   public var source: String
   /// The taps, in file order.
-  public var taps: [Tap]
+  public var taps: [ZoomedPosition]
 
-  public init(source: String, taps: [Tap]) {
+  public init(source: String, taps: [ZoomedPosition]) {
     self.source = source
     self.taps = taps
   }
@@ -38,16 +25,40 @@ public struct TapsFile: CSVFile, Sendable {
   /// - Complexity: O(*n*) in the number of bytes.
   public init(parsing bytes: UnsafeBufferPointer<UInt8>, source: String) throws(DataError) {
     var table = try CSVTable(bytes, source: source)
-    let latColumn = try table.requiredColumn(PointsFile.latitudeNames, role: "latitude")
-    let lonColumn = try table.requiredColumn(PointsFile.longitudeNames, role: "longitude")
-    let zoomColumn = try table.requiredColumn(["zoom"], role: "zoom")
-    var taps: [Tap] = []
-    while try table.nextRow() {
-      taps.append(Tap(
-        latitude: try table.coordinate(latColumn, limit: 90),
-        longitude: try table.coordinate(lonColumn, limit: 180),
-        zoom: try table.zoom(zoomColumn, allowEmpty: false)!))
-    }
+    let taps = try table.zoomedPositions(
+      latitude: PointsFile.latitudeNames, longitude: PointsFile.longitudeNames)
     self.init(source: source, taps: taps)
+  }
+}
+
+/// A map position and a zoom: a tap, or a screen's centre.
+public struct ZoomedPosition: Hashable, Sendable {
+  public var latitude: Double
+  public var longitude: Double
+  public var zoom: Int
+
+  public init(latitude: Double, longitude: Double, zoom: Int) {
+    self.latitude = latitude
+    self.longitude = longitude
+    self.zoom = zoom
+  }
+}
+
+extension CSVTable {
+  /// Every row as a position at a zoom: a latitude column among `latitude`,
+  /// a longitude column among `longitude` and a `zoom` column, all required.
+  mutating func zoomedPositions(
+    latitude: [String], longitude: [String]
+  ) throws(DataError) -> [ZoomedPosition] {
+    let latColumn = try requiredColumn(latitude, role: latitude.count == 1 ? latitude[0] : "latitude")
+    let lonColumn = try requiredColumn(longitude, role: longitude.count == 1 ? longitude[0] : "longitude")
+    let zoomColumn = try requiredColumn(["zoom"], role: "zoom")
+    var rows: [ZoomedPosition] = []
+    while try nextRow() {
+      rows.append(ZoomedPosition(
+        latitude: try coordinate(latColumn, limit: 90), longitude: try coordinate(lonColumn, limit: 180),
+        zoom: try zoom(zoomColumn, allowEmpty: false)!))
+    }
+    return rows
   }
 }

@@ -73,7 +73,7 @@ extension CLITests {
         ["--n=300", "--index=all", "--workload=all", "--strategy=all", "--screen=1024X768"],
         command: "run")
       #expect(o.n == [300])
-      #expect(o.indexes == ["linear", "quadtree", "grid", "kdtree"])
+      #expect(o.indexes == allIndexTypes.map { $0.name })
       #expect(o.workloads == ["build", "viewport", "cluster", "tap"])
       #expect(o.strategies == ["per-cell", "single-pass", "aggregate"])
       #expect(o.screen.width == 1024 && o.screen.height == 768)

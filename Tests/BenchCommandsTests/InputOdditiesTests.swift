@@ -1,6 +1,8 @@
 import BenchHarness
 import Foundation
 import Testing
+import BenchWorkloads
+import SpatialIndexes
 
 /// Valid oddities through the commands: CRLF, a UTF-8 BOM, quoted fields
 /// holding commas, doubled quotes and line breaks, trailing blank lines and a
@@ -144,7 +146,8 @@ import Testing
       case .run:
         let report = try #require(text(folder.file("out/r.csv")))
         let rows = try wholeRunRows(folder.file("out/r.csv"))
-        #expect(rows.count == 4 * 6)  // 4 indexes × build, viewport, 3 cluster strategies, tap
+        // every index × build, viewport, each cluster strategy, tap
+        #expect(rows.count == allIndexTypes.count * (1 + WorkloadCatalog.all.reduce(0) { $0 + $1.variants.count }))
         #expect(rows.allSatisfy { $0.key.n == 0 && $0.key.dataset == "empty" })
         #expect(rows.allSatisfy { $0.resultsTotal == 0 })
         #expect(rows.filter { $0.key.workload != "build" }.allSatisfy {

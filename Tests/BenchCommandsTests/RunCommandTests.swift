@@ -3,6 +3,8 @@ import Foundation
 import Testing
 
 @testable import BenchCommands
+import BenchWorkloads
+import SpatialIndexes
 
 /// `bench run`, `verify`, `export` and `list` end to end on tiny datasets.
 extension CLITests {
@@ -144,7 +146,8 @@ extension CLITests {
         #expect(code == 0)
         let csv = try #require(text(out))
         let rows = try wholeRunRows(out)
-        #expect(rows.count == 4 * 6)  // 4 indexes × build, viewport, 3 cluster strategies, tap
+        // every index × build, viewport, each cluster strategy, tap
+        #expect(rows.count == allIndexTypes.count * (1 + WorkloadCatalog.all.reduce(0) { $0 + $1.variants.count }))
         #expect(Set(rows.map(\.key.workload)) == ["build", "viewport", "cluster", "tap"])
         for row in rows {
           #expect(row.key.n == 0)
@@ -238,7 +241,7 @@ extension CLITests {
            "--warmup", "0", "--quiet", "--workload", "viewport", "--index", "all", "--out", out])
         #expect(code == 0)
         let rows = try wholeRunRows(out)
-        #expect(rows.count == 4)
+        #expect(rows.count == allIndexTypes.count)
         #expect(rows.allSatisfy { $0.resultsTotal == 2 + 1 + 3 })
         #expect(Set(rows.map(\.checksum)).count == 1)
       }

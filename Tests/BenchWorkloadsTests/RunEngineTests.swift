@@ -43,8 +43,9 @@ import _SpatialTestSupport
     let variants = WorkloadCatalog.all.reduce(0) { $0 + $1.variants.count }
     let bands = steps.zoomBands.count
     #expect(rows.count == 3 * (1 + variants * (1 + bands)))
-    #expect(engine.observer.labels.count == (try plan.units(datasets: 1)))
-    #expect(engine.observer.labels.contains("kdtree cluster aggregate"))
+    let labels = try #require(engine.observer as? Counter).labels
+    #expect(labels.count == (try plan.units(datasets: 1)))
+    #expect(labels.contains("kdtree cluster aggregate"))
     #expect(rows.allSatisfy { $0.run == Self.metadata && $0.key.dataset == "blobs" && $0.key.n == 1500 })
     #expect(rows.filter { $0.key.workload == "build" }.map(\.key.index) == ["linear", "kdtree", "grid"])
   }

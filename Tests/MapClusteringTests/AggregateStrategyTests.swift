@@ -28,13 +28,15 @@ private struct CountingSummer: GroupVisitor {
 @Suite struct AggregateStrategyTests {
   /// Points handed over in groups and alone, over every rectangle of `v`.
   private func handOver(_ clusterer: Clusterer<KDTreeIndex>, _ v: Viewport) -> (grouped: Int, alone: Int) {
+    var clusterer = clusterer
     let layout = clusterer._layout(v.visibleArea)
-    var cells = [_CellAccumulator](repeating: _CellAccumulator(), count: layout.cellCount)
+    let table = clusterer._table(), groups = clusterer._groups()
+    var cells = [CellTotals](repeating: CellTotals(), count: layout.cellCount)
     var total = (grouped: 0, alone: 0)
     cells.withUnsafeMutableBufferPointer { buffer in
       for k in 0..<layout.rectCount {
         var visitor = CountingSummer(
-          inner: _CellSummer(layout, layout.rect(k), buffer, clusterer._table, clusterer._groups))
+          inner: _CellSummer(layout, layout.rect(k), buffer, table, groups))
         var none = NoCounters()
         clusterer.index.forEachGroup(in: layout.rect(k).rect, counters: &none, &visitor)
         total.grouped += visitor.grouped

@@ -54,7 +54,7 @@ struct Progress: RunObserver {
   }
 
   /// Clears the live line at the end.
-  func finish() {
+  mutating func finish() {
     if enabled && isTerminal { writeStandardError("\r\u{1B}[K") }
   }
 }

@@ -9,6 +9,12 @@ public protocol RunObserver {
   mutating func start(_ label: String)
   /// The current unit is `fraction` done.
   mutating func update(_ fraction: Double)
+  /// The run is over.
+  mutating func finish()
+}
+
+extension RunObserver {
+  public mutating func finish() {}
 }
 
 /// An observer that ignores everything (tests, `--quiet`).
@@ -21,11 +27,18 @@ public struct SilentObserver: RunObserver {
 /// Runs a ``RunPlan`` over one dataset and turns each measurement into
 /// report rows: per index and parameter set, a build row if asked, then per
 /// workload and variant a row over all steps and one per zoom band.
-public struct RunEngine<Observer: RunObserver> {
+///
+/// The engine is not generic (the observer is an existential, called once a
+/// pass): the chain from ``withIndexType(named:_:)`` down to a runner's step
+/// must be concrete for the timed loop to specialise. A generic engine kept
+/// every step generic over the observer, and the compiler then specialised
+/// nothing below it (seen in `perf` as the clusterer calling unspecialised
+/// counters through witness tables).
+public struct RunEngine {
   public let plan: RunPlan
-  public var observer: Observer
+  public var observer: any RunObserver
 
-  public init(plan: RunPlan, observer: Observer) {
+  public init(plan: RunPlan, observer: any RunObserver) {
     self.plan = plan
     self.observer = observer
   }

@@ -42,11 +42,10 @@ final class _GroupSums: @unchecked Sendable {
     }
   }
 
-  /// Bytes held beyond the index: the sums and the records (the order is the
-  /// index's own array).
-  var memoryBytes: Int {
-    order.isEmpty ? 0
-      : 2 * (order.count + 1) * MemoryLayout<Int64>.stride + order.count * MemoryLayout<_PointRecord>.stride
+  /// Bytes held beyond the index for `count` points in group order: the
+  /// sums and the records (the order is the index's own array).
+  static func bytes(count: Int) -> Int {
+    2 * (count + 1) * MemoryLayout<Int64>.stride + count * MemoryLayout<_PointRecord>.stride
   }
 
   deinit {
@@ -68,7 +67,7 @@ final class _GroupSums: @unchecked Sendable {
 struct _CellSummer: GroupVisitor {
   @usableFromInline static var pad: Double { 1e-9 }
 
-  @usableFromInline let cells: UnsafeMutableBufferPointer<_CellAccumulator>
+  @usableFromInline let cells: UnsafeMutableBufferPointer<CellTotals>
   @usableFromInline let table: _PointTable
   @usableFromInline let groups: _GroupSums
   @usableFromInline let family: Int
@@ -87,7 +86,7 @@ struct _CellSummer: GroupVisitor {
 
   @inlinable
   init(
-    _ layout: _StepLayout, _ rc: _RectCells, _ cells: UnsafeMutableBufferPointer<_CellAccumulator>,
+    _ layout: _StepLayout, _ rc: _RectCells, _ cells: UnsafeMutableBufferPointer<CellTotals>,
     _ table: _PointTable, _ groups: _GroupSums
   ) {
     self.cells = cells
@@ -106,7 +105,7 @@ struct _CellSummer: GroupVisitor {
   }
 
   @inlinable @inline(__always)
-  func cellIndex(_ map: Double) -> Int { _cellIndex(map, scale, cellSize, 1 / cellSize) }
+  func cellIndex(_ map: Double) -> Int { MapCells.index(map, scale: scale, cellSize: cellSize, inverse: 1 / cellSize) }
 
   @inlinable
   mutating func acceptsGroup(in box: Rect) -> Bool {
@@ -153,24 +152,46 @@ extension Clusterer {
   /// One grouped query per viewport rectangle (see ``ClusterStrategy/aggregate``).
   @inlinable
   mutating func _aggregate<C: QueryCounters>(
-    _ layout: _StepLayout, _ cells: UnsafeMutableBufferPointer<_CellAccumulator>,
+    _ layout: _StepLayout, _ cells: UnsafeMutableBufferPointer<CellTotals>,
     _ counters: inout C
   ) {
     for k in 0..<layout.rectCount {
-      var summer = _CellSummer(layout, layout.rect(k), cells, _table, _groups)
+      var summer = _CellSummer(layout, layout.rect(k), cells, _table(), _groups())
       index.forEachGroup(in: layout.rect(k).rect, counters: &counters, &summer)
     }
   }
 
+  /// The index sums the points of each viewport rectangle by cell itself
+  /// (``SpatialIndex/sumCells(in:window:into:counters:)``): the clusterer
+  /// only lays out the cells and emits the markers.
+  @inlinable
+  mutating func _sumCells<C: QueryCounters>(
+    _ layout: _StepLayout, _ cells: UnsafeMutableBufferPointer<CellTotals>, _ counters: inout C
+  ) {
+    for k in 0..<layout.rectCount {
+      let rc = layout.rect(k)
+      let window = CellWindow(
+        zoom: layout.zoom, cellSize: layout.cellSize, rowLo: layout.rowLo, rowHi: layout.rowHi,
+        colLo: rc.colLo, colHi: rc.colHi, width: layout.width, base: rc.dense &- rc.colLo)
+      _ = index.sumCells(in: rc.rect, window: window, into: cells, counters: &counters)
+    }
+  }
+
   /// Bytes the clusterer holds beside the index to cluster with `strategy`:
-  /// its per-point records and map coordinates, the prefix sums and records
-  /// in group order when the strategy takes groups (``ClusterStrategy/aggregate``
-  /// on an index that forms them), and its scratch buffers as grown so far.
+  /// its per-point records and map coordinates (40 bytes a point; not for
+  /// `aggregate` over an index that sums cells itself), the prefix sums and
+  /// records in group order when the strategy takes groups (``ClusterStrategy/aggregate``
+  /// on an index that forms them, 40 more), and its scratch buffers as grown
+  /// so far. Counted whether or not they were built yet.
   public func memoryBytes(for strategy: ClusterStrategy) -> Int {
-    let groups = strategy == .aggregate ? _groups.memoryBytes : 0
+    let n = points.count
+    let sums = strategy == .aggregate && Index.sumsCells
+    let table = sums ? 0 : _PointTable.bytes(count: n)
+    let groups = strategy == .aggregate && !sums && !index.groupOrder.isEmpty
+      ? _GroupSums.bytes(count: n) : 0
     let scratch = _ids.capacity * 4 + _sortedIDs.capacity * 4 + _bitmap.capacity * 8
-      + _cells.capacity * MemoryLayout<_CellAccumulator>.stride
+      + _cells.capacity * MemoryLayout<CellTotals>.stride
       + (_lonEdges.capacity + _latEdges.capacity) * 8
-    return _table.memoryBytes + groups + scratch
+    return table + groups + scratch
   }
 }

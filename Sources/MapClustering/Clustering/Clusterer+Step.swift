@@ -100,21 +100,23 @@ extension Clusterer {
     let layout = _layout(area)
     let n = layout.cellCount
     if _cells.count < n {
-      _cells.append(contentsOf: repeatElement(_CellAccumulator(), count: n - _cells.count))
+      _cells.append(contentsOf: repeatElement(CellTotals(), count: n - _cells.count))
     }
-    var cells: [_CellAccumulator] = []
+    var cells: [CellTotals] = []
     swap(&cells, &_cells)
     cells.withUnsafeMutableBufferPointer { all in
       let cells = UnsafeMutableBufferPointer(rebasing: all[0..<n])
-      cells.update(repeating: _CellAccumulator())
+      cells.update(repeating: CellTotals())
       switch strategy {
       case .singlePass: _singlePass(layout, cells, &counters)
       case .perCell: _perCell(layout, cells, &counters)
       case .aggregate:
-        // without groups every id would come alone, read at random by id:
-        // a single pass reads them in order (measured: 35 ms against 5.8 ms
-        // a step for the quadtree on 1M hotels at zooms 0-3)
-        if _groups.order.isEmpty {
+        if Index.sumsCells {
+          _sumCells(layout, cells, &counters)
+        } else if index.groupOrder.isEmpty {
+          // without groups every id would come alone, read at random by id:
+          // a single pass reads them in order (measured: 35 ms against 5.8 ms
+          // a step for the quadtree on 1M hotels at zooms 0-3)
           _singlePass(layout, cells, &counters)
         } else {
           _aggregate(layout, cells, &counters)
@@ -135,8 +137,8 @@ extension Clusterer {
     let inv = 1 / cs
     let count = area.count, r0 = area.first, r1 = area.second
     func cells(_ r: Rect) -> _RectCells {
-      _RectCells(rect: r, colLo: _cellIndex(WebMercator.x(longitude: r.minX), s, cs, inv),
-                 colHi: _cellIndex(WebMercator.x(longitude: r.maxX), s, cs, inv), dense: 0)
+      _RectCells(rect: r, colLo: MapCells.index(WebMercator.x(longitude: r.minX), scale: s, cellSize: cs, inverse: inv),
+                 colHi: MapCells.index(WebMercator.x(longitude: r.maxX), scale: s, cellSize: cs, inverse: inv), dense: 0)
     }
     var a = cells(r0), b = cells(r1)
     var ranges = ((lo: a.colLo, hi: a.colHi, dense: 0), (lo: 0, hi: -1, dense: 0))
@@ -161,15 +163,15 @@ extension Clusterer {
     }
     return _StepLayout(
       zoom: area.zoom, scale: s, cellSize: cs,
-      rowLo: _cellIndex(WebMercator.y(latitude: r0.maxY), s, cs, inv),
-      rowHi: _cellIndex(WebMercator.y(latitude: r0.minY), s, cs, inv),
+      rowLo: MapCells.index(WebMercator.y(latitude: r0.maxY), scale: s, cellSize: cs, inverse: inv),
+      rowHi: MapCells.index(WebMercator.y(latitude: r0.minY), scale: s, cellSize: cs, inverse: inv),
       width: width, rectCount: count, rects: (a, b), rangeCount: rangeCount, ranges: ranges)
   }
 
   /// One query per viewport rectangle, then each point into its cell.
   @inlinable
   mutating func _singlePass<C: QueryCounters>(
-    _ layout: _StepLayout, _ cells: UnsafeMutableBufferPointer<_CellAccumulator>,
+    _ layout: _StepLayout, _ cells: UnsafeMutableBufferPointer<CellTotals>,
     _ counters: inout C
   ) {
     for k in 0..<layout.rectCount {
@@ -184,7 +186,7 @@ extension Clusterer {
   /// clipped to the viewport rectangle; only the points of that cell count.
   @inlinable
   mutating func _perCell<C: QueryCounters>(
-    _ layout: _StepLayout, _ cells: UnsafeMutableBufferPointer<_CellAccumulator>,
+    _ layout: _StepLayout, _ cells: UnsafeMutableBufferPointer<CellTotals>,
     _ counters: inout C
   ) {
     let s = layout.scale, cs = layout.cellSize, pad = Self._queryPad
@@ -220,10 +222,10 @@ extension Clusterer {
   /// shared edge is returned by both cells' queries.
   @inlinable
   mutating func _accumulate(
-    _ layout: _StepLayout, _ rc: _RectCells, _ cells: UnsafeMutableBufferPointer<_CellAccumulator>,
+    _ layout: _StepLayout, _ rc: _RectCells, _ cells: UnsafeMutableBufferPointer<CellTotals>,
     onlyColumn: Int?, row onlyRow: Int
   ) {
-    let table = _table, records = table.records
+    let table = _table(), records = table.records
     let family = Int(table.family[layout.zoom]), shift = UInt32(table.shift[layout.zoom])
     let s = layout.scale, cs = layout.cellSize, inv = 1 / cs
     let rowLo = layout.rowLo, rowHi = layout.rowHi, width = layout.width
@@ -257,7 +259,7 @@ extension Clusterer {
       default:
         for id in ids {
           let i = Int(id)
-          add(id, _cellIndex(table.mapX[i], s, cs, inv), _cellIndex(table.mapY[i], s, cs, inv),
+          add(id, MapCells.index(table.mapX[i], scale: s, cellSize: cs, inverse: inv), MapCells.index(table.mapY[i], scale: s, cellSize: cs, inverse: inv),
               records[i])
         }
       }
@@ -275,7 +277,7 @@ extension Clusterer {
   /// hence the 1/16 threshold. Sums do not depend on the order.
   @inlinable
   mutating func _withIDsInReadOrder(_ body: (UnsafeBufferPointer<Int32>) -> Void) {
-    let k = _ids.count, n = _table.count
+    let k = _ids.count, n = points.count
     if k < 64 || k &* 16 < n {
       _ids.withUnsafeBufferPointer(body)
       return
@@ -311,7 +313,7 @@ extension Clusterer {
   /// One marker per non-empty cell, by row, then column.
   @inlinable
   func _emit(
-    _ layout: _StepLayout, _ cells: UnsafeBufferPointer<_CellAccumulator>,
+    _ layout: _StepLayout, _ cells: UnsafeBufferPointer<CellTotals>,
     into markers: inout [ClusterMarker]
   ) {
     markers.removeAll(keepingCapacity: true)

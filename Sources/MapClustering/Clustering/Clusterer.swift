@@ -95,16 +95,18 @@ public struct Clusterer<Index: SpatialIndex> {
   public let points: [Point]
   public let cellTable: ClusterCellTable
 
-  /// Per-id records for the hot loops.
-  @usableFromInline let _table: _PointTable
-  /// Prefix sums over the index's group order, for the `aggregate` strategy.
-  @usableFromInline let _groups: _GroupSums
+  /// Per-id records for the hot loops, built on first use: an index that
+  /// sums cells itself never needs them for `aggregate`.
+  @usableFromInline var _tableStorage: _PointTable? = nil
+  /// Prefix sums over the index's group order, for `aggregate` over an
+  /// index that forms groups; built on first use.
+  @usableFromInline var _groupsStorage: _GroupSums? = nil
 
   @usableFromInline var _ids: [Int32] = []
   /// `_ids` in increasing order, when they are many, and the bitmap that sorts them.
   @usableFromInline var _sortedIDs: [Int32] = []
   @usableFromInline var _bitmap: [UInt64] = []
-  @usableFromInline var _cells: [_CellAccumulator] = []
+  @usableFromInline var _cells: [CellTotals] = []
   @usableFromInline var _lonEdges: [Double] = []
   @usableFromInline var _latEdges: [Double] = []
 
@@ -118,8 +120,24 @@ public struct Clusterer<Index: SpatialIndex> {
     self.index = index
     self.points = points
     self.cellTable = cellTable
-    _table = _PointTable(points, table: cellTable)
-    _groups = _GroupSums(order: index.groupOrder, records: _table.records)
+  }
+
+  /// The per-id records, made on first use (called once a step, not a point).
+  @usableFromInline
+  mutating func _table() -> _PointTable {
+    if let t = _tableStorage { return t }
+    let t = _PointTable(points, table: cellTable)
+    _tableStorage = t
+    return t
+  }
+
+  /// The prefix sums over the index's group order, made on first use.
+  @usableFromInline
+  mutating func _groups() -> _GroupSums {
+    if let g = _groupsStorage { return g }
+    let g = _GroupSums(order: index.groupOrder, records: _table().records)
+    _groupsStorage = g
+    return g
   }
 
   /// Builds the index over `points`, then the clusterer.
@@ -135,8 +153,8 @@ public struct Clusterer<Index: SpatialIndex> {
   @inlinable
   public func cell(of point: Point, zoom: Int) -> (column: Int, row: Int) {
     let s = WebMercator.scale(zoom: zoom), c = cellTable.cellSize(zoom: zoom)
-    return (_cellIndex(WebMercator.x(longitude: point.x), s, c, 1 / c),
-            _cellIndex(WebMercator.y(latitude: point.y), s, c, 1 / c))
+    return (MapCells.index(WebMercator.x(longitude: point.x), scale: s, cellSize: c, inverse: 1 / c),
+            MapCells.index(WebMercator.y(latitude: point.y), scale: s, cellSize: c, inverse: 1 / c))
   }
 
   /// The markers of `viewport`, in a new array (see ``cluster(_:strategy:into:counters:)-(VisibleArea,_,_,_)``).
@@ -173,20 +191,6 @@ public struct Clusterer<Index: SpatialIndex> {
     var none = NoCounters()
     cluster(area, strategy: strategy, into: &markers, counters: &none)
   }
-}
-
-/// `floor(map · scale / cellSize)`, of the exact quotient: `map · scale` is
-/// exact (a power of two), so is `t · cellSize` (whole numbers below 2^53),
-/// and the estimate from the reciprocal, off by at most one, is corrected by
-/// exact comparisons. Cheaper than a division and `floor` (a libm call on
-/// baseline x86-64), and free of the division's rounding, which can carry a
-/// quotient just below a whole number up onto it.
-@inlinable @inline(__always)
-func _cellIndex(_ map: Double, _ scale: Double, _ cellSize: Double, _ inverse: Double) -> Int {
-  let d = map * scale
-  var t = Int(d * inverse)
-  if Double(t) * cellSize > d { t &-= 1 } else if Double(t &+ 1) * cellSize <= d { t &+= 1 }
-  return t
 }
 
 /// What the hot loops read about each point, by id: its cell in the
@@ -268,7 +272,7 @@ final class _PointTable: @unchecked Sendable {
       guard f < families.count else { return 0 }
       let (odd, level) = families[f]
       let c = Double(odd)
-      let k = _cellIndex(map, Double(sign: .plus, exponent: level, significand: 1), c, 1 / c)
+      let k = MapCells.index(map, scale: Double(sign: .plus, exponent: level, significand: 1), cellSize: c, inverse: 1 / c)
       return UInt32(clamping: k)  // only points off the map (never shown) are clamped
     }
     for (i, p) in points.enumerated() {
@@ -281,24 +285,14 @@ final class _PointTable: @unchecked Sendable {
     }
   }
 
-  /// Bytes held: the records and the map coordinates.
-  var memoryBytes: Int { count * (MemoryLayout<_PointRecord>.stride + 2 * MemoryLayout<Double>.stride) }
+  /// Bytes held for `count` points: the records and the map coordinates.
+  static func bytes(count: Int) -> Int {
+    count * (MemoryLayout<_PointRecord>.stride + 2 * MemoryLayout<Double>.stride)
+  }
 
   deinit {
     records.deallocate()
     mapX.deallocate()
     mapY.deallocate()
   }
-}
-
-/// One cell's running totals.
-@usableFromInline
-struct _CellAccumulator {
-  @usableFromInline var count: Int32 = 0
-  /// Some id in the cell: the only one when `count == 1`.
-  @usableFromInline var anyID: Int32 = 0
-  @usableFromInline var sumLon: Int64 = 0
-  @usableFromInline var sumLat: Int64 = 0
-
-  @inlinable init() {}
 }

@@ -1,3 +1,5 @@
+import SpatialIndexes
+
 /// Coordinates in units of 1e-7 degree (about 1 cm), the fixed point that
 /// marker sums and means are computed in.
 ///
@@ -18,9 +20,7 @@ public enum FixedPoint {
   /// `degrees` in units, rounded to the nearest (halves away from zero),
   /// clamped to ±180° (a point beyond is never in a viewport).
   @inlinable
-  public static func units(_ degrees: Double) -> Int32 {
-    Int32((min(180, max(-180, degrees)) * scale).rounded())
-  }
+  public static func units(_ degrees: Double) -> Int32 { MapCells.units(degrees) }
 
   /// `sum / count` rounded to the nearest unit, halves away from zero.
   ///

@@ -35,11 +35,15 @@ public enum WebMercator {
   }
 
   /// Map y at zoom 0, in [0, 256], of a latitude in degrees (clamped to the map).
+  ///
+  /// At ±``maxLatitude`` the formula lands a rounding away from the map's
+  /// edge, on either side; the result is clamped into [0, 256], so a point
+  /// at the edge lies in the edge's row of cells, never in a row −1.
   @inlinable
   public static func y(latitude: Double) -> Double {
     let lat = min(maxLatitude, max(-maxLatitude, latitude))
     let phi = lat * .pi / 180
-    return (1 - log(tan(.pi / 4 + phi / 2)) / .pi) / 2 * 256
+    return min(256, max(0, (1 - log(tan(.pi / 4 + phi / 2)) / .pi) / 2 * 256))
   }
 
   /// The longitude of a map x at zoom 0 (not wrapped).

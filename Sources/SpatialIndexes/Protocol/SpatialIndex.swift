@@ -64,6 +64,23 @@ public protocol SpatialIndex: Sendable {
   /// The ids in the order groups refer to (a group is runs of positions in
   /// it); empty for an index that never forms groups, the default.
   var groupOrder: [Int32] { get }
+
+  /// Whether ``sumCells(in:window:into:counters:)`` sums points by cell (an
+  /// index that keeps totals in the map's own grid); `false`, the default,
+  /// for an index whose caller bins points itself.
+  static var sumsCells: Bool { get }
+
+  /// Adds every point inside `rect` (inclusive bounds) to the totals of its
+  /// cell of `window`'s grid, in `cells` (the window's dense slots): the
+  /// cell of its Web Mercator position, as ``MapCells/index(_:scale:cellSize:inverse:)``
+  /// computes it, with its coordinates in 1e-7° units (``MapCells/units(_:)``).
+  /// A point whose cell lies outside the window is left out. Returns
+  /// `false`, touching nothing, when the index does not sum cells (the
+  /// default).
+  func sumCells<C: QueryCounters>(
+    in rect: Rect, window: CellWindow, into cells: UnsafeMutableBufferPointer<CellTotals>,
+    counters: inout C
+  ) -> Bool
 }
 
 /// An index that accepts inserts and removals after it was built.
@@ -119,6 +136,16 @@ extension SpatialIndex {
   }
 
   @inlinable public var groupOrder: [Int32] { [] }
+
+  @inlinable public static var sumsCells: Bool { false }
+
+  @inlinable
+  public func sumCells<C: QueryCounters>(
+    in rect: Rect, window: CellWindow, into cells: UnsafeMutableBufferPointer<CellTotals>,
+    counters: inout C
+  ) -> Bool {
+    false
+  }
 
   // MARK: Without counters
 

@@ -1,0 +1,160 @@
+extension CellTree {
+  /// Splits off the points a map never shows, codes the others by their
+  /// deepest cell, sorts them by Morton code (a stable radix sort, so equal
+  /// codes keep their id order and every build is the same), then cuts the
+  /// sorted run into nodes, depth first.
+  mutating func build(_ points: [Point]) throws(IndexError) {
+    var onMap: [Int32] = []
+    onMap.reserveCapacity(points.count)
+    var off: [Point] = []
+    for (i, p) in points.enumerated() {
+      if Self.isOnMap(p) {
+        onMap.append(Int32(truncatingIfNeeded: i))
+      } else {
+        off.append(p)
+        offMapIDs.append(Int32(truncatingIfNeeded: i))
+      }
+    }
+    offMap = try KDTreeIndex(points: off)
+
+    let n = onMap.count
+    var keys = [UInt64](unsafeUninitializedCapacity: n) { keys, initialized in
+      let scale = WebMercator.scale(zoom: 23), inverse = 1.0 / 11
+      for k in 0..<n {
+        let p = points[Int(onMap[k])]
+        let cx = MapCells.index(WebMercator.x(longitude: p.x), scale: scale, cellSize: 11, inverse: inverse)
+        let cy = MapCells.index(WebMercator.y(latitude: p.y), scale: scale, cellSize: 11, inverse: inverse)
+        keys[k] = Self.morton(UInt64(cx), UInt64(cy))
+      }
+      initialized = n
+    }
+    Self.radixSort(&keys, &onMap)
+
+    coords = [Double](unsafeUninitializedCapacity: 2 * n) { out, initialized in
+      for k in 0..<n {
+        let p = points[Int(onMap[k])]
+        out[2 &* k] = p.x
+        out[2 &* k &+ 1] = p.y
+      }
+      initialized = 2 * n
+    }
+    mapY = [Double](unsafeUninitializedCapacity: n) { out, initialized in
+      for k in 0..<n { out[k] = WebMercator.y(latitude: points[Int(onMap[k])].y) }
+      initialized = n
+    }
+    ids = onMap
+    nodes = n == 0 ? [] : Self.nodes(keys: keys, coords: coords, leafSize: parameters.leafSize)
+  }
+
+  /// The nodes over `keys` (sorted), depth first: each node's children are
+  /// made when it is split, side by side, so a node's subtree follows it.
+  static func nodes(keys: [UInt64], coords: [Double], leafSize: Int) -> [_CellNode] {
+    var nodes = [_CellNode(start: 0, count: Int32(truncatingIfNeeded: keys.count))]
+    var stack: [(node: Int, depth: Int)] = [(0, 0)]
+    while let (i, depth) = stack.popLast() {
+      let start = Int(nodes[i].start), end = start + Int(nodes[i].count)
+      if end - start <= leafSize || depth == maxDepth {
+        var lon: Int64 = 0, lat: Int64 = 0
+        for k in start..<end {
+          lon &+= Int64(MapCells.units(coords[2 &* k]))
+          lat &+= Int64(MapCells.units(coords[2 &* k &+ 1]))
+        }
+        nodes[i].sumLon = lon
+        nodes[i].sumLat = lat
+        continue
+      }
+      // the quadrant of each point is the next two bits of its code
+      let shift = UInt64(2 * (maxDepth - 1 - depth))
+      var bounds = [start, 0, 0, 0, end]
+      for q in 1...3 {
+        var lo = bounds[q - 1], hi = end
+        while lo < hi {
+          let mid = (lo + hi) / 2
+          if Int((keys[mid] >> shift) & 3) < q { lo = mid + 1 } else { hi = mid }
+        }
+        bounds[q] = lo
+      }
+      nodes[i].firstChild = Int32(truncatingIfNeeded: nodes.count)
+      var children: [Int] = []
+      for q in 0..<4 where bounds[q + 1] > bounds[q] {
+        nodes[i].childMask |= 1 << q
+        children.append(nodes.count)
+        nodes.append(_CellNode(
+          start: Int32(truncatingIfNeeded: bounds[q]), count: Int32(truncatingIfNeeded: bounds[q + 1] - bounds[q])))
+      }
+      for c in children.reversed() { stack.append((c, depth + 1)) }
+    }
+    // children come after their parent: sum bottom-up in one backward pass
+    for i in nodes.indices.reversed() where !nodes[i].isLeaf {
+      var lon: Int64 = 0, lat: Int64 = 0
+      let first = Int(nodes[i].firstChild)
+      for c in first..<(first + nodes[i].childMask.nonzeroBitCount) {
+        lon &+= nodes[c].sumLon
+        lat &+= nodes[c].sumLat
+      }
+      nodes[i].sumLon = lon
+      nodes[i].sumLat = lat
+    }
+    return nodes
+  }
+
+  /// `x` in the even bits and `y` in the odd bits (28 bits each).
+  @inlinable @inline(__always)
+  static func morton(_ x: UInt64, _ y: UInt64) -> UInt64 {
+    spread(x) | spread(y) << 1
+  }
+
+  /// The low 32 bits of `v`, one zero bit between each.
+  @inlinable @inline(__always)
+  static func spread(_ v: UInt64) -> UInt64 {
+    var x = v & 0xFFFF_FFFF
+    x = (x | (x << 16)) & 0x0000_FFFF_0000_FFFF
+    x = (x | (x << 8)) & 0x00FF_00FF_00FF_00FF
+    x = (x | (x << 4)) & 0x0F0F_0F0F_0F0F_0F0F
+    x = (x | (x << 2)) & 0x3333_3333_3333_3333
+    x = (x | (x << 1)) & 0x5555_5555_5555_5555
+    return x
+  }
+
+  /// Sorts `keys` (56 bits used) and `values` with them: least significant
+  /// digit first, four passes of 14 bits, stable, O(*n*).
+  static func radixSort(_ keys: inout [UInt64], _ values: inout [Int32]) {
+    let n = keys.count
+    guard n > 1 else { return }
+    var keys2 = [UInt64](repeating: 0, count: n)
+    var values2 = [Int32](repeating: 0, count: n)
+    var counts = [Int](repeating: 0, count: 1 << 14)
+    for pass in 0..<4 {
+      let shift = UInt64(14 * pass)
+      counts.withUnsafeMutableBufferPointer { c in
+        c.update(repeating: 0)
+        keys.withUnsafeBufferPointer { k in
+          for key in k { c[Int((key >> shift) & 0x3FFF)] &+= 1 }
+        }
+        var total = 0
+        for d in 0..<c.count {
+          let here = c[d]
+          c[d] = total
+          total &+= here
+        }
+        keys.withUnsafeBufferPointer { k in
+          values.withUnsafeBufferPointer { v in
+            keys2.withUnsafeMutableBufferPointer { k2 in
+              values2.withUnsafeMutableBufferPointer { v2 in
+                for i in 0..<n {
+                  let d = Int((k[i] >> shift) & 0x3FFF)
+                  let to = c[d]
+                  c[d] = to &+ 1
+                  k2[to] = k[i]
+                  v2[to] = v[i]
+                }
+              }
+            }
+          }
+        }
+      }
+      swap(&keys, &keys2)
+      swap(&values, &values2)
+    }
+  }
+}

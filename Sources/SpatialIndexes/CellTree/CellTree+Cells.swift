@@ -1,0 +1,106 @@
+extension CellTree {
+  /// Sums the points inside `rect` by cell of `window` (see the type's
+  /// notes): a node inside the rectangle and inside one cell adds its
+  /// totals; a node that straddles is split; a leaf is summed point by
+  /// point, each point tested against the rectangle when its leaf is cut by
+  /// an edge and binned into its own cell when its leaf spans cells.
+  ///
+  /// - Complexity: O(cells in view + nodes along the rectangle's edges +
+  ///   points in the leaves those edges cut); a node of the view's own zoom
+  ///   is one cell, so the points of a cell inside the view are never read.
+  @inlinable
+  public func sumCells<C: QueryCounters>(
+    in rect: Rect, window: CellWindow, into cells: UnsafeMutableBufferPointer<CellTotals>,
+    counters: inout C
+  ) -> Bool {
+    guard rect.isValid, !nodes.isEmpty, window.cellSize >= 1 else { return true }
+    let box = _MapBox(rect)
+    let scale = window.scale, size = window.cellSize, inverse = 1 / size
+    // A node's code range [q0, q1) lies in the cells (11·q0) / D ... (11·q1 − 1) / D
+    // of a grid of side odd · 2^e at zoom z, D = odd · 2^(e + 23 − z); when
+    // e + 23 − z < 0 a cell is finer than a code and no node lies in one.
+    let whole = Int(size)
+    let e = whole.trailingZeroBitCount, odd = whole >> e
+    let m = e &+ 23 &- window.zoom
+    let fits = m >= 0 && m <= 40 && Double(whole) == size
+    let divisor = fits ? odd << m : 1
+
+    return nodes.withUnsafeBufferPointer { nodes in
+      coords.withUnsafeBufferPointer { coords in
+        mapY.withUnsafeBufferPointer { mapY in
+          ids.withUnsafeBufferPointer { ids in
+            /// Adds the points of `node` inside the rectangle (all, when
+            /// `inside`) to `slot`, or to their own cells when `slot` < 0.
+            func scan(_ node: _CellNode, inside: Bool, slot: Int) {
+              let start = Int(node.start), end = start &+ Int(node.count)
+              if !inside { counters.testPoints(end &- start) }
+              var taken = 0
+              for i in start..<end {
+                let lon = coords[2 &* i], lat = coords[2 &* i &+ 1]
+                if !inside && !rect.contains(x: lon, y: lat) { continue }
+                var s = slot
+                if s < 0 {
+                  let col = MapCells.index(
+                    WebMercator.x(longitude: lon), scale: scale, cellSize: size, inverse: inverse)
+                  let row = MapCells.index(mapY[i], scale: scale, cellSize: size, inverse: inverse)
+                  // never false in practice: see "Which points" on Clusterer
+                  guard window.contains(col: col, row: row) else { continue }
+                  s = window.slot(col: col, row: row)
+                }
+                cells[s].add(ids[i], lonE7: MapCells.units(lon), latE7: MapCells.units(lat))
+                taken &+= 1
+              }
+              counters.reportPoints(taken)
+            }
+
+            var stack = InlineArray<96, _CellFrame>(
+              repeating: _CellFrame(node: 0, cx: 0, cy: 0, depth: 0, inside: false, slot: -1))
+            var top = 1
+            while top > 0 {
+              top &-= 1
+              var f = stack[top]
+              let node = nodes[Int(f.node)]
+              counters.visitNodes(1)
+              let depth = Int(f.depth)
+              if !f.inside {
+                let w = Self.side(depth: depth)
+                let x0 = Double(f.cx) * w, y0 = Double(f.cy) * w
+                switch box.relation(x0, x0 + w, y0, y0 + w) {
+                case .outside: continue
+                case .inside: f.inside = true
+                case .cut: break
+                }
+              }
+              if f.slot < 0 && fits {
+                let s = Self.maxDepth &- depth
+                let x0 = Int(f.cx) << s, x1 = Int(f.cx &+ 1) << s
+                let y0 = Int(f.cy) << s, y1 = Int(f.cy &+ 1) << s
+                let col = 11 &* x0 / divisor, row = 11 &* y0 / divisor
+                if col == (11 &* x1 &- 1) / divisor && row == (11 &* y1 &- 1) / divisor {
+                  // the node lies in one cell; outside the window, none of
+                  // its points inside the rectangle can be (see sumCells)
+                  guard window.contains(col: col, row: row) else { continue }
+                  f.slot = Int32(truncatingIfNeeded: window.slot(col: col, row: row))
+                }
+              }
+              if f.slot >= 0 && f.inside {
+                counters.reportPoints(Int(node.count))
+                cells[Int(f.slot)].count &+= node.count
+                cells[Int(f.slot)].anyID = ids[Int(node.start)]
+                cells[Int(f.slot)].sumLon &+= node.sumLon
+                cells[Int(f.slot)].sumLat &+= node.sumLat
+                continue
+              }
+              if node.isLeaf {
+                scan(node, inside: f.inside, slot: Int(f.slot))
+                continue
+              }
+              top = Self.pushChildren(of: node, f, inside: f.inside, slot: f.slot, &stack, top)
+            }
+            return true
+          }
+        }
+      }
+    }
+  }
+}

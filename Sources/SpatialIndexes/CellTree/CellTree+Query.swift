@@ -1,0 +1,169 @@
+/// A latitude/longitude rectangle in map units at zoom 0 (`y` southward),
+/// the sides that reach past the map's edge unbounded: every point on the
+/// map is inside them.
+@frozen @usableFromInline
+struct _MapBox {
+  @usableFromInline var west: Double
+  @usableFromInline var east: Double
+  @usableFromInline var north: Double
+  @usableFromInline var south: Double
+
+  @inlinable
+  init(_ rect: Rect) {
+    west = rect.minX <= -180 ? -.infinity : WebMercator.x(longitude: rect.minX)
+    east = rect.maxX >= 180 ? .infinity : WebMercator.x(longitude: rect.maxX)
+    north = rect.maxY >= WebMercator.maxLatitude ? -.infinity : WebMercator.y(latitude: rect.maxY)
+    south = rect.minY <= -WebMercator.maxLatitude ? .infinity : WebMercator.y(latitude: rect.minY)
+  }
+
+  /// How a node's cell, `[x0, x1) × [y0, y1)` in map units, lies against the
+  /// rectangle, with the margin of ``CellTree/pad`` either way.
+  @inlinable @inline(__always)
+  func relation(_ x0: Double, _ x1: Double, _ y0: Double, _ y1: Double) -> _Relation {
+    let pad = CellTree.pad
+    if x1 <= west - pad || x0 > east + pad || y1 <= north - pad || y0 > south + pad { return .outside }
+    if x0 > west + pad && x1 <= east - pad && y0 > north + pad && y1 <= south - pad { return .inside }
+    return .cut
+  }
+}
+
+@usableFromInline
+enum _Relation { case outside, inside, cut }
+
+/// A node waiting in a walk: its index, depth and cell, whether it is known
+/// to lie inside the rectangle, and the dense slot of the one view cell it
+/// lies in (-1 until known).
+@frozen @usableFromInline
+struct _CellFrame {
+  @usableFromInline var node: Int32
+  @usableFromInline var cx: Int32
+  @usableFromInline var cy: Int32
+  @usableFromInline var depth: Int16
+  @usableFromInline var inside: Bool
+  @usableFromInline var slot: Int32
+
+  @inlinable @inline(__always)
+  init(node: Int32, cx: Int32, cy: Int32, depth: Int16, inside: Bool, slot: Int32) {
+    self.node = node
+    self.cx = cx
+    self.cy = cy
+    self.depth = depth
+    self.inside = inside
+    self.slot = slot
+  }
+}
+
+extension CellTree {
+  /// The side of a depth-`k` cell in map units: 11 · 2^(5 − k).
+  @inlinable @inline(__always)
+  static func side(depth k: Int) -> Double {
+    Double(sign: .plus, exponent: 5 &- k, significand: 11)
+  }
+
+  @inlinable @discardableResult
+  public func forEach<C: QueryCounters>(
+    in rect: Rect, counters: inout C, _ visit: (Int32) -> Bool
+  ) -> Bool {
+    withoutActuallyEscaping(visit) { visit in
+      var sink = _VisitSink(visit)
+      return search(rect, &counters, &sink)
+    }
+  }
+
+  @inlinable
+  public func query<C: QueryCounters>(in rect: Rect, into ids: inout [Int32], counters: inout C) {
+    var sink = _AppendSink([])
+    swap(&sink.ids, &ids)
+    search(rect, &counters, &sink)
+    swap(&sink.ids, &ids)
+  }
+
+  @inlinable
+  public func count<C: QueryCounters>(in rect: Rect, counters: inout C) -> Int {
+    var sink = _CountSink()
+    search(rect, &counters, &sink)
+    return sink.count
+  }
+
+  /// Depth-first over the nodes the rectangle reaches, with an explicit
+  /// stack on the call stack (each pop pushes at most four children, so it
+  /// holds at most 3 · 28 + 4 frames): a node inside is one run of ids, a
+  /// leaf cut by an edge is tested point by point. Off-map points come from
+  /// their own k-d tree first.
+  @inlinable @discardableResult
+  func search<C: QueryCounters, S: _IDSink>(
+    _ rect: Rect, _ counters: inout C, _ sink: inout S
+  ) -> Bool {
+    guard rect.isValid else { return true }
+    if !offMapIDs.isEmpty {
+      let goOn = offMapIDs.withUnsafeBufferPointer { offIDs in
+        offMap.forEach(in: rect, counters: &counters) { sink.take(offIDs[Int($0)]) }
+      }
+      if !goOn { return false }
+    }
+    if nodes.isEmpty { return true }
+    let box = _MapBox(rect)
+    return nodes.withUnsafeBufferPointer { nodes in
+      coords.withUnsafeBufferPointer { coords in
+        ids.withUnsafeBufferPointer { ids in
+          let xy = coords.baseAddress!, idp = ids.baseAddress!
+          var stack = InlineArray<96, _CellFrame>(
+            repeating: _CellFrame(node: 0, cx: 0, cy: 0, depth: 0, inside: false, slot: -1))
+          var top = 1
+          while top > 0 {
+            top &-= 1
+            let f = stack[top]
+            let node = nodes[Int(f.node)]
+            counters.visitNodes(1)
+            let depth = Int(f.depth), w = Self.side(depth: depth)
+            let x0 = Double(f.cx) * w, y0 = Double(f.cy) * w
+            switch box.relation(x0, x0 + w, y0, y0 + w) {
+            case .outside: continue
+            case .inside:
+              let start = Int(node.start), n = Int(node.count)
+              counters.reportPoints(n)
+              if !sink.takeRun(UnsafeBufferPointer(start: idp + start, count: n), from: start) {
+                return false
+              }
+              continue
+            case .cut: break
+            }
+            if node.isLeaf {
+              let start = Int(node.start), end = start &+ Int(node.count)
+              counters.testPoints(end &- start)
+              let (taken, goOn) = sink.takeInside(rect, xy, idp, start..<end)
+              counters.reportPoints(taken)
+              if !goOn { return false }
+              continue
+            }
+            top = Self.pushChildren(of: node, f, inside: false, slot: -1, &stack, top)
+          }
+          return true
+        }
+      }
+    }
+  }
+
+  /// Pushes the children of `node` (the frame `f`), the last quadrant first
+  /// so the first is walked first; returns the new top.
+  @inlinable @inline(__always)
+  static func pushChildren(
+    of node: _CellNode, _ f: _CellFrame, inside: Bool, slot: Int32,
+    _ stack: inout InlineArray<96, _CellFrame>, _ top: Int
+  ) -> Int {
+    var top = top
+    let mask = node.childMask
+    var q = 3
+    while q >= 0 {
+      if mask & (1 << q) != 0 {
+        let child = node.firstChild &+ Int32((mask & ((1 << q) &- 1)).nonzeroBitCount)
+        stack[top] = _CellFrame(
+          node: child, cx: 2 &* f.cx &+ Int32(q & 1), cy: 2 &* f.cy &+ Int32(q >> 1),
+          depth: f.depth &+ 1, inside: inside, slot: slot)
+        top &+= 1
+      }
+      q &-= 1
+    }
+    return top
+  }
+}

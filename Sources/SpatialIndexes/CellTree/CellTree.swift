@@ -1,0 +1,156 @@
+/// A static quadtree in the map's own grid: its nodes are the clustering
+/// cells of a Web Mercator map, each with its count and coordinate sums, so
+/// clustering a view costs time in proportion to the cells on screen, not
+/// to the points in view.
+///
+/// **The grid.** At zooms 0–12 a map's clustering cell is 88 screen points
+/// and the world is 256 · 2^z points wide: 11 · 2^(3−z) map units (zoom-0
+/// points), aligned at the world's origin. Each point gets the code of its
+/// cell at zoom 26, `⌊x · 2^23 / 11⌋` and `⌊y · 2^23 / 11⌋` of its map
+/// position (``MapCells/index(_:scale:cellSize:inverse:)``: the same exact
+/// floor the clusterer uses), 28 bits an axis. The points are sorted by the
+/// Morton code of that pair, so the cell of any zoom 0–26 is one contiguous
+/// run, and a node at depth `k` of the tree is exactly a cell of zoom
+/// `k − 2`: the root covers the world (zoom −2, one 352-unit cell), each
+/// level halves the side.
+///
+/// **The nodes** hold the points' count and their fixed-point coordinate
+/// sums (``MapCells/units(_:)``), in flat arrays in depth-first order, the
+/// children of a node side by side. A node is split while it holds more than
+/// ``Parameters/leafSize`` points, down to depth 28 (duplicates share a
+/// deepest cell and stay in one leaf).
+///
+/// **Clustering** (``sumCells(in:window:into:counters:)``) walks the nodes
+/// the view rectangle reaches: a node inside the rectangle and inside one
+/// cell of the view's grid adds its totals at once; a node cut by the
+/// rectangle's edge is split; a leaf cut by it has its points tested one by
+/// one, and a leaf wider than a cell (in sparse places) has its points binned
+/// one by one. Any cell size works: a node lies in one cell of side
+/// `c = odd · 2^e` at zoom `z` exactly when its code range, times 11, falls in
+/// one multiple of `odd · 2^(e + 23 − z)` (integer arithmetic, no rounding),
+/// so the 64/32/16-point cells of zooms 13–19 are served by the same nodes,
+/// whole where they fit and point by point along those cells' edges.
+///
+/// **Exactness.** Node and cell come from the same floors of the same map
+/// coordinates, so a node's points are in its cell by construction. The
+/// rectangle is compared in map coordinates with a margin of 1e-9 map units
+/// (far above the projection's rounding, far below any cell): a node counts
+/// as inside only when it is inside by the margin, as outside only when it
+/// is outside by it; anything in between is decided point by point on the
+/// latitude and longitude themselves. The markers are the linear scan's,
+/// bit for bit.
+///
+/// **Points off the map** (latitude beyond ±``WebMercator/maxLatitude``,
+/// longitude beyond ±180) are never in a view; they live in a small k-d tree
+/// of their own so rectangle queries still find them.
+///
+/// Memory: 28 bytes a point (longitude and latitude, the map y, the id)
+/// plus 32 a node.
+public struct CellTree: SpatialIndex {
+  public struct Parameters: IndexParameters {
+    /// Points a node holds before it is split.
+    public var leafSize: Int
+
+    /// From a sweep of 4…128 on hotels (see the README).
+    public static let defaultLeafSize = 16
+
+    public init() { leafSize = Self.defaultLeafSize }
+    public init(leafSize: Int) { self.leafSize = leafSize }
+
+    public static var descriptions: [ParameterDescription] {
+      [ParameterDescription(
+        name: "leafSize", defaultValue: "\(defaultLeafSize)", summary: "points a node holds before it is split (1...65536)")]
+    }
+
+    public mutating func set(_ name: String, to value: String) throws(IndexError) {
+      switch name {
+      case "leafSize": leafSize = try Self.positiveInteger(name, value, limit: 65536)
+      default: throw .unknownParameter(name: name, known: ["leafSize"])
+      }
+    }
+  }
+
+  public static var name: String { "celltree" }
+  public static var summary: String {
+    "static quadtree in Web Mercator whose nodes are the map's clustering cells, with counts and sums"
+  }
+  public static var sumsCells: Bool { true }
+
+  public let parameters: Parameters
+  /// On-map points in code order: longitude and latitude interleaved.
+  @usableFromInline var coords: [Double]
+  /// Their map y at zoom 0 (``WebMercator/y(latitude:)``), for their cells.
+  @usableFromInline var mapY: [Double]
+  /// Their ids.
+  @usableFromInline var ids: [Int32]
+  /// The tree, depth first, node 0 the root (none without on-map points).
+  @usableFromInline var nodes: [_CellNode]
+  /// Points off the map, in a k-d tree of their own, and their ids.
+  @usableFromInline var offMap: KDTreeIndex
+  @usableFromInline var offMapIDs: [Int32]
+
+  /// - Complexity: O(*n*): a radix sort of the codes and one pass a level.
+  public init(points: [Point], parameters: Parameters = Parameters()) throws(IndexError) {
+    guard parameters.leafSize >= 1, parameters.leafSize <= 65536 else {
+      throw .invalidParameter(
+        name: "leafSize", value: "\(parameters.leafSize)", reason: "must be in 1...65536")
+    }
+    try validate(points)
+    self.parameters = parameters
+    coords = []
+    mapY = []
+    ids = []
+    nodes = []
+    offMap = try KDTreeIndex(points: [])
+    offMapIDs = []
+    try build(points)
+  }
+
+  public var count: Int { ids.count + offMapIDs.count }
+
+  public var parameterValues: [ParameterValue] { [ParameterValue("leafSize", "\(parameters.leafSize)")] }
+
+  public var memoryBytes: Int {
+    coords.capacity * 8 + mapY.capacity * 8 + ids.capacity * 4
+      + nodes.capacity * MemoryLayout<_CellNode>.stride + offMap.memoryBytes + offMapIDs.capacity * 4
+  }
+
+  /// A point lies on the map: a view can show it.
+  @inlinable @inline(__always)
+  static func isOnMap(_ p: Point) -> Bool {
+    p.x >= -180 && p.x <= 180 && p.y >= -WebMercator.maxLatitude && p.y <= WebMercator.maxLatitude
+  }
+
+  /// Depth of the deepest cells: 28 bits a code axis.
+  @usableFromInline static var maxDepth: Int { 28 }
+  /// Map units of one code step: a zoom-26 cell, 11 · 2^-23.
+  @usableFromInline static var codeUnit: Double { 11.0 / 8_388_608 }
+  /// The margin of the rectangle tests, in map units (see the type's notes).
+  @usableFromInline static var pad: Double { 1e-9 }
+}
+
+/// One node: a cell holding `count` points from `start` in code order, its
+/// children (a bit per quadrant present, in Morton order: x low bit, then
+/// y) from `firstChild`, and its points' coordinate sums in 1e-7° units.
+@frozen @usableFromInline
+struct _CellNode: Sendable {
+  @usableFromInline var start: Int32
+  @usableFromInline var count: Int32
+  /// -1 for a leaf.
+  @usableFromInline var firstChild: Int32
+  @usableFromInline var childMask: UInt8
+  @usableFromInline var sumLon: Int64
+  @usableFromInline var sumLat: Int64
+
+  @inlinable
+  init(start: Int32, count: Int32) {
+    self.start = start
+    self.count = count
+    firstChild = -1
+    childMask = 0
+    sumLon = 0
+    sumLat = 0
+  }
+
+  @inlinable var isLeaf: Bool { firstChild < 0 }
+}

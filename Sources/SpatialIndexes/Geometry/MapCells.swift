@@ -1,0 +1,102 @@
+/// The clustering grid of a map, as an index needs it to sum points by cell:
+/// the exact cell of a map coordinate, one cell's running totals, and the
+/// window of cells one query rectangle fills.
+///
+/// A grid at zoom `z` has square cells of `cellSize` screen points (a whole
+/// number), aligned to the world map: the cell of map coordinate `m` (zoom
+/// 0, in [0, 256], from ``WebMercator/x(longitude:)`` or
+/// ``WebMercator/y(latitude:)``) is `⌊m · 2^z / cellSize⌋`, of the exact
+/// quotient. `MapClustering` defines which cell size each zoom has; an index
+/// that sums cells itself (``SpatialIndex/sumCells(in:window:into:counters:)``)
+/// computes the same cells with ``MapCells/index(_:scale:cellSize:inverse:)``.
+public enum MapCells {
+  /// `⌊map · scale / cellSize⌋` of the exact quotient: `map · scale` is exact
+  /// (a power of two), so is `t · cellSize` (whole numbers below 2^53), and
+  /// the estimate from the reciprocal, off by at most one, is corrected by
+  /// exact comparisons. Cheaper than a division and `floor` (a libm call on
+  /// baseline x86-64), and free of the division's rounding, which can carry a
+  /// quotient just below a whole number up onto it.
+  @inlinable @inline(__always)
+  public static func index(_ map: Double, scale: Double, cellSize: Double, inverse: Double) -> Int {
+    let d = map * scale
+    var t = Int(d * inverse)
+    if Double(t) * cellSize > d { t &-= 1 } else if Double(t &+ 1) * cellSize <= d { t &+= 1 }
+    return t
+  }
+
+  /// `degrees` in units of 1e-7° (about 1 cm), rounded to the nearest,
+  /// halves away from zero, clamped to ±180° first: the fixed point cell
+  /// totals are summed in (a point beyond is never in a viewport).
+  @inlinable @inline(__always)
+  public static func units(_ degrees: Double) -> Int32 {
+    Int32((min(180, max(-180, degrees)) * 1e7).rounded())
+  }
+}
+
+/// One cell's running totals: how many points, one of their ids (the only
+/// one when `count` is 1), and their coordinates summed in 1e-7° units.
+@frozen
+public struct CellTotals: Sendable, Equatable {
+  public var count: Int32 = 0
+  public var anyID: Int32 = 0
+  public var sumLon: Int64 = 0
+  public var sumLat: Int64 = 0
+
+  @inlinable public init() {}
+
+  /// Adds one point (`id`, its coordinates in 1e-7° units).
+  @inlinable @inline(__always)
+  public mutating func add(_ id: Int32, lonE7: Int32, latE7: Int32) {
+    count &+= 1
+    anyID = id
+    sumLon &+= Int64(lonE7)
+    sumLat &+= Int64(latE7)
+  }
+}
+
+/// The cells of one grid that one query rectangle covers, and where each
+/// cell's totals live: row-major in a dense buffer, `width` columns a row
+/// from `rowLo`, column `c` of this rectangle at dense column `base + c`.
+/// (Across the antimeridian two rectangles share one buffer, each with its
+/// own columns and `base`.)
+@frozen
+public struct CellWindow: Sendable, Equatable {
+  public var zoom: Int
+  /// The cell side in screen points at `zoom`: a whole number.
+  public var cellSize: Double
+  public var rowLo: Int
+  public var rowHi: Int
+  public var colLo: Int
+  public var colHi: Int
+  public var width: Int
+  public var base: Int
+
+  @inlinable
+  public init(
+    zoom: Int, cellSize: Double, rowLo: Int, rowHi: Int, colLo: Int, colHi: Int, width: Int, base: Int
+  ) {
+    self.zoom = zoom
+    self.cellSize = cellSize
+    self.rowLo = rowLo
+    self.rowHi = rowHi
+    self.colLo = colLo
+    self.colHi = colHi
+    self.width = width
+    self.base = base
+  }
+
+  /// `2^zoom`.
+  @inlinable public var scale: Double { WebMercator.scale(zoom: zoom) }
+
+  /// Whether cell (`col`, `row`) lies in the window.
+  @inlinable @inline(__always)
+  public func contains(col: Int, row: Int) -> Bool {
+    col >= colLo && col <= colHi && row >= rowLo && row <= rowHi
+  }
+
+  /// The dense slot of cell (`col`, `row`), which lies in the window.
+  @inlinable @inline(__always)
+  public func slot(col: Int, row: Int) -> Int {
+    (row &- rowLo) &* width &+ base &+ col
+  }
+}

@@ -224,9 +224,10 @@ struct _JSONScanner<Source: ByteSource> {
       guard let b = try peek() else {
         throw DataError.badData(file: name, line: opened, field: nil, message: "invalid JSON: a string that never ends")
       }
+      // before `advance`, which counts a line feed: the error is on the string's line
+      if b < 0x20 { throw syntax("a control character (\(Self.show(b))) inside a string") }
       advance()
       if b == UInt8(ascii: "\"") { return }
-      if b < 0x20 { throw syntax("a control character (\(Self.show(b))) inside a string") }
       if b != UInt8(ascii: "\\") {
         if keep && token.count < Self.tokenLimit { token.append(b) }
         continue

@@ -63,8 +63,7 @@ struct _GeoJSONReader<Source: ByteSource> {
 
   mutating func readFeatureCollection() throws(DataError) {
     try scanner.skipByteOrderMark()
-    try scanner.skipWhitespace()
-    let kind = try scanner.nextKind()
+    let kind = try scanner.valueKind()
     guard kind == "an object" else {
       throw DataError.badData(
         file: name, line: scanner.line, field: nil,
@@ -119,7 +118,7 @@ struct _GeoJSONReader<Source: ByteSource> {
 
   /// A string member's value; anything else is an error naming `field`.
   mutating func stringValue(_ field: String) throws(DataError) -> String {
-    let kind = try scanner.nextKind()
+    let kind = try scanner.valueKind()
     guard kind == "a string" else {
       throw DataError.badData(file: name, line: scanner.line, field: field, message: "is \(kind), not a string")
     }
@@ -127,7 +126,7 @@ struct _GeoJSONReader<Source: ByteSource> {
   }
 
   mutating func readFeatures() throws(DataError) {
-    let kind = try scanner.nextKind()
+    let kind = try scanner.valueKind()
     guard kind == "an array" else {
       throw DataError.badData(file: name, line: scanner.line, field: "features", message: "is \(kind), not an array")
     }
@@ -140,7 +139,7 @@ struct _GeoJSONReader<Source: ByteSource> {
 
   mutating func readFeature(_ k: Int) throws(DataError) {
     let field = "features[\(k)]"
-    let kind = try scanner.nextKind()
+    let kind = try scanner.valueKind()
     guard kind == "an object" else {
       throw DataError.badData(file: name, line: scanner.line, field: field, message: "is \(kind), not a Feature object")
     }
@@ -175,7 +174,7 @@ struct _GeoJSONReader<Source: ByteSource> {
     if try scanner.null() {
       throw DataError.badData(file: name, line: line, field: field, message: "is null: a point needs a position")
     }
-    let kind = try scanner.nextKind()
+    let kind = try scanner.valueKind()
     guard kind == "an object" else {
       throw DataError.badData(file: name, line: scanner.line, field: field, message: "is \(kind), not a geometry object")
     }
@@ -244,7 +243,7 @@ struct _GeoJSONReader<Source: ByteSource> {
   mutating func readPosition(_ field: String) throws(DataError) -> Position {
     try scanner.skipWhitespace()  // the value's line, not its key's
     var p = Position(field: field, line: scanner.line)
-    let kind = try scanner.nextKind()
+    let kind = try scanner.valueKind()
     guard kind == "an array" else {
       p.problem = (field, scanner.line, "is \(kind), not an array of numbers")
       try scanner.skipValue()
@@ -270,7 +269,7 @@ struct _GeoJSONReader<Source: ByteSource> {
           if p.problem == nil { p.problem = (element, line, "is not a finite number") }
         }
       } else {
-        let kind = try scanner.nextKind()
+        let kind = try scanner.valueKind()
         if p.problem == nil { p.problem = (element, line, "is \(kind), not a number") }
         try scanner.skipValue()
       }

@@ -112,6 +112,18 @@ struct _JSONScanner<Source: ByteSource> {
     }
   }
 
+  /// What the next value is, as ``nextKind()`` says, where a value must
+  /// come: a byte no value starts with, or the end of the input, is a syntax
+  /// error, so a trailing comma or a single quote reads as invalid JSON, not
+  /// as a value of the wrong kind.
+  mutating func valueKind() throws(DataError) -> String {
+    try skipWhitespace()
+    guard let b = try peek() else { throw syntax("expected a value, found the end of the file") }
+    let kind = try nextKind()
+    guard Self.startsValue(b) else { throw syntax("expected a value, found \(kind)") }
+    return kind
+  }
+
   /// Reads a string (the scanner is on its opening quote); its text, cut at
   /// ``tokenLimit`` bytes.
   mutating func string() throws(DataError) -> String {
@@ -288,6 +300,16 @@ struct _JSONScanner<Source: ByteSource> {
   }
 
   static func show(_ b: UInt8) -> String { _displayByte(b) }
+
+  /// Whether a value can start with `b`: `{ [ "`, a literal's letter, `-` or a digit.
+  static func startsValue(_ b: UInt8) -> Bool {
+    switch b {
+    case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "t"),
+      UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      true
+    default: false
+    }
+  }
 
   static func isNumberByte(_ b: UInt8) -> Bool {
     (b >= 48 && b <= 57) || b == UInt8(ascii: "-") || b == UInt8(ascii: "+")

@@ -97,7 +97,9 @@ struct _GeoJSONReader<Source: ByteSource> {
   }
 
   /// Reads the members of the object the scanner is on, calling `body` with
-  /// each key (the scanner then on its value); a key twice is an error.
+  /// each key (the scanner then on its value); a key twice is an error. Keys
+  /// longer than the scanner keeps are not compared: cut, two different
+  /// keys could look the same, and no key the reader wants is that long.
   mutating func members(
     _ what: String, _ seen: inout Set<String>,
     _ body: (inout Self, String) throws(DataError) -> Void
@@ -108,7 +110,7 @@ struct _GeoJSONReader<Source: ByteSource> {
       try scanner.skipWhitespace()  // the key's line, not the comma's
       let line = scanner.line
       let key = try scanner.memberKey()
-      guard seen.insert(key).inserted else {
+      guard scanner.stringWasCut || seen.insert(key).inserted else {
         throw DataError.badData(
           file: name, line: line, field: nil, message: "\(what) has \(_displayValue(key)) twice")
       }

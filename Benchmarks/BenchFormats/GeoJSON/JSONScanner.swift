@@ -24,6 +24,9 @@ struct _JSONScanner<Source: ByteSource> {
   private(set) var line = 1
   /// A reused buffer for the token being read.
   private var token: [UInt8] = []
+  /// The last string ``string()`` read was longer than ``tokenLimit`` and
+  /// was cut: its text may equal another long string's that is not equal.
+  private(set) var stringWasCut = false
 
   init(_ source: Source, name: String) {
     self.source = source
@@ -128,6 +131,7 @@ struct _JSONScanner<Source: ByteSource> {
   /// ``tokenLimit`` bytes.
   mutating func string() throws(DataError) -> String {
     token.removeAll(keepingCapacity: true)
+    stringWasCut = false
     try scanString(keep: true)
     return String(decoding: token, as: UTF8.self)
   }
@@ -241,7 +245,7 @@ struct _JSONScanner<Source: ByteSource> {
       advance()
       if b == UInt8(ascii: "\"") { return }
       if b != UInt8(ascii: "\\") {
-        if keep && token.count < Self.tokenLimit { token.append(b) }
+        if keep { keepByte(b) }
         continue
       }
       guard let e = try peek() else { throw syntax("a string that never ends") }
@@ -270,8 +274,17 @@ struct _JSONScanner<Source: ByteSource> {
       default: throw syntax("an unknown escape \\\(Character(Unicode.Scalar(e)))")
       }
       if keep, let s = Unicode.Scalar(scalar) {
-        for unit in String(Character(s)).utf8 where token.count < Self.tokenLimit { token.append(unit) }
+        for unit in String(Character(s)).utf8 { keepByte(unit) }
       }
+    }
+  }
+
+  /// Appends a string's byte to `token`, up to ``tokenLimit``.
+  private mutating func keepByte(_ b: UInt8) {
+    if token.count < Self.tokenLimit {
+      token.append(b)
+    } else {
+      stringWasCut = true
     }
   }
 

@@ -312,7 +312,9 @@ struct _JSONScanner<Source: ByteSource> {
     .badData(file: name, line: line, field: nil, message: "invalid JSON: \(message)")
   }
 
-  static func show(_ b: UInt8) -> String { _displayByte(b) }
+  /// A byte for a message; a quote, the byte JSON messages name most, in
+  /// words (`_displayByte` gives its hex code, as `"""` would not read).
+  static func show(_ b: UInt8) -> String { b == UInt8(ascii: "\"") ? "a quote" : _displayByte(b) }
 
   /// Whether a value can start with `b`: `{ [ "`, a literal's letter, `-` or a digit.
   static func startsValue(_ b: UInt8) -> Bool {

@@ -36,7 +36,7 @@ public func fuzzReaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for q in file.queries {
       precondition(q.minLat <= q.maxLat, "inverted latitudes: \(q)")
       precondition(q.minLon >= -180 && q.maxLon <= 180 && q.minLat >= -90 && q.maxLat <= 90)
-      precondition(q.zoom?.isFinite ?? true)
+      precondition(q.zoom.map(QueriesFile.zoomRange.contains) ?? true, "zoom out of range: \(q)")
       let rects = q.rects()
       precondition(rects.count == (q.crossesAntimeridian ? 2 : 1))
     }

@@ -4,7 +4,9 @@
 // - a successful read holds only finite, in-range coordinates, one id per
 //   point, and ordered latitude bounds;
 // - every error names the source, a line that exists, and exit code 65;
-// - the fast number path gives the same bits as the standard library.
+// - the fast number path gives the same bits as the standard library;
+// - GeoJSON: ids are 0..<n, and the same bytes handed out in small pieces
+//   (every token cut somewhere) give the same points or the same error.
 import BenchFormats
 import BenchHarness
 
@@ -14,9 +16,10 @@ public func fuzzReaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   var lines = 1
   for b in bytes where b == UInt8(ascii: "\n") { lines += 1 }
 
-  func checkError(_ error: DataError) {
+  func checkError(_ error: DataError, source: String = "fuzz.csv") {
     precondition(error.exitCode == 65, "unexpected error kind: \(error)")
-    precondition(error.description.hasPrefix("fuzz.csv:"), "bad description: \(error)")
+    precondition(error.file == source, "bad source: \(error)")
+    precondition(error.description.hasPrefix(source + ":"), "bad description: \(error)")
     let line = error.line ?? 0
     precondition(line >= 1 && line <= lines, "line \(line) of \(lines): \(error)")
   }
@@ -36,13 +39,15 @@ public func fuzzReaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for q in file.queries {
       precondition(q.minLat <= q.maxLat, "inverted latitudes: \(q)")
       precondition(q.minLon >= -180 && q.maxLon <= 180 && q.minLat >= -90 && q.maxLat <= 90)
-      precondition(q.zoom?.isFinite ?? true)
+      precondition(q.zoom.map(QueriesFile.zoomRange.contains) ?? true, "zoom out of range: \(q)")
       let rects = q.rects()
       precondition(rects.count == (q.crossesAntimeridian ? 2 : 1))
     }
   } catch {
     checkError(error)
   }
+
+  checkGeoJSON(bytes, checkError)
 
   do {
     _ = try ReportSchema.parse(Array(bytes), path: "fuzz.csv")
@@ -59,4 +64,55 @@ public func fuzzReaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     precondition(reference?.bitPattern == v.bitPattern, "\(text): \(v) vs \(String(describing: reference))")
   }
   return 0
+}
+
+/// The GeoJSON reader on the whole input, from memory and again in pieces of
+/// 1 to 16 bytes (the size from the input's first byte), which must agree.
+func checkGeoJSON(
+  _ bytes: UnsafeBufferPointer<UInt8>, _ checkError: (DataError, String) -> Void
+) {
+  let source = "fuzz.geojson"
+  let whole: Result<PointsFile, DataError>
+  do {
+    let file = try GeoJSONPoints.parse(bytes, source: source)
+    precondition(file.source == source)
+    precondition(file.ids.elementsEqual(0..<UInt64(file.points.count)), "ids not 0..<n")
+    for p in file.points {
+      precondition(p.x.isFinite && p.y.isFinite, "not finite: \(p)")
+      precondition(p.y >= -90 && p.y <= 90 && p.x >= -180 && p.x <= 180, "out of range: \(p)")
+    }
+    whole = .success(file)
+  } catch {
+    checkError(error, source)
+    whole = .failure(error)
+  }
+  let size = bytes.isEmpty ? 1 : Int(bytes[0] % 16) + 1
+  let pieces = Result { () throws(DataError) in
+    try GeoJSONPoints.read(from: Pieces(bytes: bytes, size: size), source: source)
+  }
+  switch (whole, pieces) {
+  case let (.success(a), .success(b)):
+    precondition(
+      a.points.map(\.x.bitPattern) == b.points.map(\.x.bitPattern)
+        && a.points.map(\.y.bitPattern) == b.points.map(\.y.bitPattern) && a.ids == b.ids,
+      "pieces of \(size) read other points")
+  case let (.failure(a), .failure(b)):
+    precondition(a == b, "pieces of \(size): \(b), whole: \(a)")
+  default:
+    preconditionFailure("pieces of \(size) and the whole input disagree: \(whole) vs \(pieces)")
+  }
+}
+
+/// A buffer handed out `size` bytes at a time, as a slow pipe would.
+struct Pieces: ByteSource {
+  let bytes: UnsafeBufferPointer<UInt8>
+  let size: Int
+  var offset = 0
+
+  mutating func read(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(DataError) -> Int {
+    let n = min(size, buffer.count, bytes.count - offset)
+    for i in 0..<n { buffer[i] = bytes[offset + i] }
+    offset += n
+    return n
+  }
 }

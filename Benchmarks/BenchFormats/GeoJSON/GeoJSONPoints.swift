@@ -63,8 +63,7 @@ struct _GeoJSONReader<Source: ByteSource> {
 
   mutating func readFeatureCollection() throws(DataError) {
     try scanner.skipByteOrderMark()
-    try scanner.skipWhitespace()
-    let kind = try scanner.nextKind()
+    let kind = try scanner.valueKind()
     guard kind == "an object" else {
       throw DataError.badData(
         file: name, line: scanner.line, field: nil,
@@ -98,7 +97,9 @@ struct _GeoJSONReader<Source: ByteSource> {
   }
 
   /// Reads the members of the object the scanner is on, calling `body` with
-  /// each key (the scanner then on its value); a key twice is an error.
+  /// each key (the scanner then on its value); a key twice is an error. Keys
+  /// longer than the scanner keeps are not compared: cut, two different
+  /// keys could look the same, and no key the reader wants is that long.
   mutating func members(
     _ what: String, _ seen: inout Set<String>,
     _ body: (inout Self, String) throws(DataError) -> Void
@@ -106,9 +107,10 @@ struct _GeoJSONReader<Source: ByteSource> {
     try scanner.expect(UInt8(ascii: "{"), "to open \(what)")
     if try scanner.closesAtOnce(UInt8(ascii: "}")) { return }
     repeat {
+      try scanner.skipWhitespace()  // the key's line, not the comma's
       let line = scanner.line
       let key = try scanner.memberKey()
-      guard seen.insert(key).inserted else {
+      guard scanner.stringWasCut || seen.insert(key).inserted else {
         throw DataError.badData(
           file: name, line: line, field: nil, message: "\(what) has \(_displayValue(key)) twice")
       }
@@ -118,7 +120,7 @@ struct _GeoJSONReader<Source: ByteSource> {
 
   /// A string member's value; anything else is an error naming `field`.
   mutating func stringValue(_ field: String) throws(DataError) -> String {
-    let kind = try scanner.nextKind()
+    let kind = try scanner.valueKind()
     guard kind == "a string" else {
       throw DataError.badData(file: name, line: scanner.line, field: field, message: "is \(kind), not a string")
     }
@@ -126,7 +128,7 @@ struct _GeoJSONReader<Source: ByteSource> {
   }
 
   mutating func readFeatures() throws(DataError) {
-    let kind = try scanner.nextKind()
+    let kind = try scanner.valueKind()
     guard kind == "an array" else {
       throw DataError.badData(file: name, line: scanner.line, field: "features", message: "is \(kind), not an array")
     }
@@ -139,7 +141,7 @@ struct _GeoJSONReader<Source: ByteSource> {
 
   mutating func readFeature(_ k: Int) throws(DataError) {
     let field = "features[\(k)]"
-    let kind = try scanner.nextKind()
+    let kind = try scanner.valueKind()
     guard kind == "an object" else {
       throw DataError.badData(file: name, line: scanner.line, field: field, message: "is \(kind), not a Feature object")
     }
@@ -169,11 +171,12 @@ struct _GeoJSONReader<Source: ByteSource> {
 
   /// A Point geometry's position; `field` is `features[k].geometry`.
   mutating func readGeometry(_ field: String) throws(DataError) -> Point {
+    try scanner.skipWhitespace()  // the value's line, not its key's
     let line = scanner.line
     if try scanner.null() {
       throw DataError.badData(file: name, line: line, field: field, message: "is null: a point needs a position")
     }
-    let kind = try scanner.nextKind()
+    let kind = try scanner.valueKind()
     guard kind == "an object" else {
       throw DataError.badData(file: name, line: scanner.line, field: field, message: "is \(kind), not a geometry object")
     }
@@ -206,9 +209,13 @@ struct _GeoJSONReader<Source: ByteSource> {
   /// arrays are reported as a LineString, not as a bad number).
   struct Position {
     var field: String
+    /// The line of the opening bracket, and of each number: a range error
+    /// names the line of the number at fault.
     var line: Int
     var lon: Double = 0
+    var lonLine = 0
     var lat: Double = 0
+    var latLine = 0
     var numbers = 0
     var problem: (field: String, line: Int, message: String)? = nil
 
@@ -222,18 +229,23 @@ struct _GeoJSONReader<Source: ByteSource> {
           message: "has \(numbers) number\(numbers == 1 ? "" : "s"): a position needs a longitude and a latitude")
       }
       guard lon >= -180 && lon <= 180 else {
-        throw DataError.badData(file: file, line: line, field: field + "[0]", message: "longitude \(lon) is outside [-180, 180]")
+        throw DataError.badData(
+          file: file, line: lonLine, field: field + "[0]",
+          message: "longitude \(lon) is outside [-180, 180]")
       }
       guard lat >= -90 && lat <= 90 else {
-        throw DataError.badData(file: file, line: line, field: field + "[1]", message: "latitude \(lat) is outside [-90, 90]")
+        throw DataError.badData(
+          file: file, line: latLine, field: field + "[1]",
+          message: "latitude \(lat) is outside [-90, 90]")
       }
       return Point(x: lon, y: lat)
     }
   }
 
   mutating func readPosition(_ field: String) throws(DataError) -> Position {
+    try scanner.skipWhitespace()  // the value's line, not its key's
     var p = Position(field: field, line: scanner.line)
-    let kind = try scanner.nextKind()
+    let kind = try scanner.valueKind()
     guard kind == "an array" else {
       p.problem = (field, scanner.line, "is \(kind), not an array of numbers")
       try scanner.skipValue()
@@ -243,18 +255,23 @@ struct _GeoJSONReader<Source: ByteSource> {
     if try scanner.closesAtOnce(UInt8(ascii: "]")) { return p }
     var i = 0
     repeat {
+      try scanner.skipWhitespace()  // the element's line, not the comma's
       let line = scanner.line
       let element = "\(field)[\(i)]"
       if let number = try scanner.number() {
         switch number {
         case .value(let v):
-          if i == 0 { p.lon = v } else if i == 1 { p.lat = v }
+          if i == 0 {
+            (p.lon, p.lonLine) = (v, line)
+          } else if i == 1 {
+            (p.lat, p.latLine) = (v, line)
+          }
           p.numbers += 1
         default:
           if p.problem == nil { p.problem = (element, line, "is not a finite number") }
         }
       } else {
-        let kind = try scanner.nextKind()
+        let kind = try scanner.valueKind()
         if p.problem == nil { p.problem = (element, line, "is \(kind), not a number") }
         try scanner.skipValue()
       }

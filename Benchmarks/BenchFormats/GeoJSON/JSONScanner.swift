@@ -24,6 +24,9 @@ struct _JSONScanner<Source: ByteSource> {
   private(set) var line = 1
   /// A reused buffer for the token being read.
   private var token: [UInt8] = []
+  /// The last string ``string()`` read was longer than ``tokenLimit`` and
+  /// was cut: its text may equal another long string's that is not equal.
+  private(set) var stringWasCut = false
 
   init(_ source: Source, name: String) {
     self.source = source
@@ -112,10 +115,23 @@ struct _JSONScanner<Source: ByteSource> {
     }
   }
 
+  /// What the next value is, as ``nextKind()`` says, where a value must
+  /// come: a byte no value starts with, or the end of the input, is a syntax
+  /// error, so a trailing comma or a single quote reads as invalid JSON, not
+  /// as a value of the wrong kind.
+  mutating func valueKind() throws(DataError) -> String {
+    try skipWhitespace()
+    guard let b = try peek() else { throw syntax("expected a value, found the end of the file") }
+    let kind = try nextKind()
+    guard Self.startsValue(b) else { throw syntax("expected a value, found \(kind)") }
+    return kind
+  }
+
   /// Reads a string (the scanner is on its opening quote); its text, cut at
   /// ``tokenLimit`` bytes.
   mutating func string() throws(DataError) -> String {
     token.removeAll(keepingCapacity: true)
+    stringWasCut = false
     try scanString(keep: true)
     return String(decoding: token, as: UTF8.self)
   }
@@ -224,11 +240,12 @@ struct _JSONScanner<Source: ByteSource> {
       guard let b = try peek() else {
         throw DataError.badData(file: name, line: opened, field: nil, message: "invalid JSON: a string that never ends")
       }
+      // before `advance`, which counts a line feed: the error is on the string's line
+      if b < 0x20 { throw syntax("a control character (\(Self.show(b))) inside a string") }
       advance()
       if b == UInt8(ascii: "\"") { return }
-      if b < 0x20 { throw syntax("a control character (\(Self.show(b))) inside a string") }
       if b != UInt8(ascii: "\\") {
-        if keep && token.count < Self.tokenLimit { token.append(b) }
+        if keep { keepByte(b) }
         continue
       }
       guard let e = try peek() else { throw syntax("a string that never ends") }
@@ -257,8 +274,17 @@ struct _JSONScanner<Source: ByteSource> {
       default: throw syntax("an unknown escape \\\(Character(Unicode.Scalar(e)))")
       }
       if keep, let s = Unicode.Scalar(scalar) {
-        for unit in String(Character(s)).utf8 where token.count < Self.tokenLimit { token.append(unit) }
+        for unit in String(Character(s)).utf8 { keepByte(unit) }
       }
+    }
+  }
+
+  /// Appends a string's byte to `token`, up to ``tokenLimit``.
+  private mutating func keepByte(_ b: UInt8) {
+    if token.count < Self.tokenLimit {
+      token.append(b)
+    } else {
+      stringWasCut = true
     }
   }
 
@@ -286,7 +312,19 @@ struct _JSONScanner<Source: ByteSource> {
     .badData(file: name, line: line, field: nil, message: "invalid JSON: \(message)")
   }
 
-  static func show(_ b: UInt8) -> String { _displayByte(b) }
+  /// A byte for a message; a quote, the byte JSON messages name most, in
+  /// words (`_displayByte` gives its hex code, as `"""` would not read).
+  static func show(_ b: UInt8) -> String { b == UInt8(ascii: "\"") ? "a quote" : _displayByte(b) }
+
+  /// Whether a value can start with `b`: `{ [ "`, a literal's letter, `-` or a digit.
+  static func startsValue(_ b: UInt8) -> Bool {
+    switch b {
+    case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "t"),
+      UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      true
+    default: false
+    }
+  }
 
   static func isNumberByte(_ b: UInt8) -> Bool {
     (b >= 48 && b <= 57) || b == UInt8(ascii: "-") || b == UInt8(ascii: "+")

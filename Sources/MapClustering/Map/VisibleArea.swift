@@ -2,7 +2,7 @@ import SpatialIndexes
 
 /// What a map shows at one moment: its integer zoom and the
 /// latitude/longitude rectangles on screen, one, or two where the view
-/// crosses the antimeridian. Clustering and the viewport query read it; it
+/// crosses the antimeridian, cut to the map (see ``onTheMap(_:)``). Clustering and the viewport query read it; it
 /// comes from a ``Viewport`` (``Viewport/visibleArea``) or from a box in a
 /// file (its rectangles and zoom). It holds the rectangles inline, so making
 /// one allocates nothing.
@@ -21,8 +21,8 @@ public struct VisibleArea: Hashable, Sendable, CustomStringConvertible {
   public init(zoom: Int, rect: Rect) {
     self.zoom = zoom
     count = 1
-    first = rect
-    second = rect
+    first = Self.onTheMap(rect)
+    second = first
   }
 
   /// Two rectangles at `zoom`: the one ending at 180° first, then the one
@@ -30,8 +30,18 @@ public struct VisibleArea: Hashable, Sendable, CustomStringConvertible {
   public init(zoom: Int, east: Rect, west: Rect) {
     self.zoom = zoom
     count = 2
-    first = east
-    second = west
+    first = Self.onTheMap(east)
+    second = Self.onTheMap(west)
+  }
+
+  /// `rect` cut to what a map shows: longitudes within ±180, latitudes
+  /// within ``WebMercator/latitudeRange`` (a box from a file may reach the
+  /// poles; no screen does). A rectangle wholly beyond stays empty.
+  static func onTheMap(_ rect: Rect) -> Rect {
+    let lat = WebMercator.latitudeRange
+    return Rect(
+      minX: max(-180, rect.minX), minY: max(lat.lowerBound, rect.minY),
+      maxX: min(180, rect.maxX), maxY: min(lat.upperBound, rect.maxY))
   }
 
   /// The area of 1 or 2 `rects` (an empty array or more than two: the

@@ -12,8 +12,10 @@ struct _MapBox {
   init(_ rect: Rect) {
     west = rect.minX <= -180 ? -.infinity : WebMercator.x(longitude: rect.minX)
     east = rect.maxX >= 180 ? .infinity : WebMercator.x(longitude: rect.maxX)
-    north = rect.maxY >= WebMercator.maxLatitude ? -.infinity : WebMercator.y(latitude: rect.maxY)
-    south = rect.minY <= -WebMercator.maxLatitude ? .infinity : WebMercator.y(latitude: rect.minY)
+    north = rect.maxY >= WebMercator.latitudeRange.upperBound
+      ? -.infinity : WebMercator.y(latitude: rect.maxY)
+    south = rect.minY <= WebMercator.latitudeRange.lowerBound
+      ? .infinity : WebMercator.y(latitude: rect.minY)
   }
 
   /// How a node's cell, `[x0, x1) × [y0, y1)` in map units, lies against the

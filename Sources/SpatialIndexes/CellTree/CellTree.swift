@@ -40,9 +40,10 @@
 /// latitude and longitude themselves. The markers are the linear scan's,
 /// bit for bit.
 ///
-/// **Points off the map** (latitude beyond ±``WebMercator/maxLatitude``,
+/// **Points off the map** (latitude beyond ``WebMercator/latitudeRange``,
 /// longitude beyond ±180) are never in a view; they live in a small k-d tree
-/// of their own so rectangle queries still find them.
+/// of their own so rectangle queries still find them, and cell sums leave
+/// them out.
 ///
 /// Memory: 28 bytes a point (longitude and latitude, the map y, the id)
 /// plus 32 a node.
@@ -118,7 +119,7 @@ public struct CellTree: SpatialIndex {
   /// A point lies on the map: a view can show it.
   @inlinable @inline(__always)
   static func isOnMap(_ p: Point) -> Bool {
-    p.x >= -180 && p.x <= 180 && p.y >= -WebMercator.maxLatitude && p.y <= WebMercator.maxLatitude
+    p.x >= -180 && p.x <= 180 && WebMercator.latitudeRange.contains(p.y)
   }
 
   /// Depth of the deepest cells: 28 bits a code axis.

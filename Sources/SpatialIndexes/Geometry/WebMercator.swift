@@ -16,6 +16,13 @@ public enum WebMercator {
   /// The latitude where the square world map ends: `atan(sinh(π))` in degrees.
   public static let maxLatitude = 85.051_128_779_806_59
 
+  /// The latitudes the map shows: ±``maxLatitude``, widened to what
+  /// ``latitude(y:)`` gives at the map's edges should the platform's `atan`
+  /// and `sinh` land an ulp beyond (on glibc they land on it exactly). A
+  /// viewport never reaches past them; a point beyond is never shown.
+  public static let latitudeRange: ClosedRange<Double> =
+    Swift.min(-maxLatitude, latitude(y: 256))...Swift.max(maxLatitude, latitude(y: 0))
+
   /// Side of the whole world map at `zoom`, in screen points.
   @inlinable
   public static func worldSize(zoom: Int) -> Double {

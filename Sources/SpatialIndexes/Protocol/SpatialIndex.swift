@@ -70,13 +70,14 @@ public protocol SpatialIndex: Sendable {
   /// for an index whose caller bins points itself.
   static var sumsCells: Bool { get }
 
-  /// Adds every point inside `rect` (inclusive bounds) to the totals of its
-  /// cell of `window`'s grid, in `cells` (the window's dense slots): the
-  /// cell of its Web Mercator position, as ``MapCells/index(_:scale:cellSize:inverse:)``
-  /// computes it, with its coordinates in 1e-7° units (``MapCells/units(_:)``).
-  /// A point whose cell lies outside the window is left out. Returns
-  /// `false`, touching nothing, when the index does not sum cells (the
-  /// default).
+  /// Adds every point the map shows (longitude in [−180, 180], latitude in
+  /// ``WebMercator/latitudeRange``) inside `rect` (inclusive bounds) to the
+  /// totals of its cell of `window`'s grid, in `cells` (the window's dense
+  /// slots): the cell of its Web Mercator position, as
+  /// ``MapCells/index(_:scale:cellSize:inverse:)`` computes it, with its
+  /// coordinates in 1e-7° units (``MapCells/units(_:)``). A point whose cell
+  /// lies outside the window is left out. Returns `false`, touching nothing,
+  /// when the index does not sum cells (the default).
   func sumCells<C: QueryCounters>(
     in rect: Rect, window: CellWindow, into cells: UnsafeMutableBufferPointer<CellTotals>,
     counters: inout C

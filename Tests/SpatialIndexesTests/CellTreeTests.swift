@@ -1,0 +1,169 @@
+import BenchWorkloads
+import SpatialIndexes
+import Testing
+import _SpatialTestSupport
+
+/// What is particular to the cell tree: its nodes are cells of the map's
+/// grid, and summing a view by cell gives what binning its points gives,
+/// for any cell size and zoom (the clustering suites check the markers).
+@Suite struct CellTreeTests {
+  /// A fixture's points with their map positions, projected once.
+  struct Projected {
+    var points: [Point]
+    var map: [(x: Double, y: Double)]
+    init(_ points: [Point]) {
+      self.points = points
+      map = points.map { (WebMercator.x(longitude: $0.x), WebMercator.y(latitude: $0.y)) }
+    }
+  }
+
+  /// The totals of `rect` by cell of a grid, from the points the map shows,
+  /// one by one: the reference `sumCells` must match.
+  func binned(_ set: Projected, _ rect: Rect, _ window: CellWindow) -> [CellTotals] {
+    var cells = [CellTotals](repeating: CellTotals(), count: window.width * (window.rowHi - window.rowLo + 1))
+    let s = window.scale, c = window.cellSize
+    for (i, p) in set.points.enumerated()
+    where rect.contains(p) && abs(p.x) <= 180 && WebMercator.latitudeRange.contains(p.y) {
+      let col = MapCells.index(set.map[i].x, scale: s, cellSize: c, inverse: 1 / c)
+      let row = MapCells.index(set.map[i].y, scale: s, cellSize: c, inverse: 1 / c)
+      guard window.contains(col: col, row: row) else { continue }
+      cells[window.slot(col: col, row: row)].add(
+        Int32(i), lonE7: MapCells.units(p.x), latE7: MapCells.units(p.y))
+    }
+    return cells
+  }
+
+  /// The window of `rect` at `zoom` with cells of `size` points.
+  func window(_ rect: Rect, zoom: Int, size: Double) -> CellWindow {
+    let s = WebMercator.scale(zoom: zoom)
+    func cell(_ m: Double) -> Int { MapCells.index(m, scale: s, cellSize: size, inverse: 1 / size) }
+    let colLo = cell(WebMercator.x(longitude: rect.minX)), colHi = cell(WebMercator.x(longitude: rect.maxX))
+    let rowLo = cell(WebMercator.y(latitude: rect.maxY)), rowHi = cell(WebMercator.y(latitude: rect.minY))
+    return CellWindow(
+      zoom: zoom, cellSize: size, rowLo: rowLo, rowHi: rowHi, colLo: colLo, colHi: colHi,
+      width: colHi - colLo + 1, base: -colLo)
+  }
+
+  /// Counts and sums must agree; a one-point cell must name its point.
+  func same(_ a: [CellTotals], _ b: [CellTotals]) -> Bool {
+    zip(a, b).allSatisfy { x, y in
+      x.count == y.count && x.sumLon == y.sumLon && x.sumLat == y.sumLat && (x.count != 1 || x.anyID == y.anyID)
+    } && a.count == b.count
+  }
+
+  /// Views on the map: random boxes of every size, boxes whose edges lie
+  /// exactly on points, the whole map, and boxes at the map's edges.
+  static func views(over points: [Point], seed: UInt64) -> [Rect] {
+    var g = SplitMix64(seed: seed)
+    let top = WebMercator.latitude(y: 0), bottom = WebMercator.latitude(y: 256)
+    var rects = [
+      Rect(minX: -180, minY: bottom, maxX: 180, maxY: top),
+      Rect(minX: 170, minY: 60, maxX: 180, maxY: top),
+      Rect(minX: -180, minY: bottom, maxX: -170, maxY: -60),
+    ]
+    for k in 0..<60 {
+      if k % 3 == 0 && !points.isEmpty {  // corners on points: points on every edge
+        let a = points[g.nextInt(below: points.count)], b = points[g.nextInt(below: points.count)]
+        rects.append(Rect(minX: min(a.x, b.x), minY: min(a.y, b.y), maxX: max(a.x, b.x), maxY: max(a.y, b.y)))
+        continue
+      }
+      let w = g.nextDouble(in: 0.001, 200), h = g.nextDouble(in: 0.001, 100)
+      let x = g.nextDouble(in: -180, 180 - w), y = g.nextDouble(in: bottom, top - h)
+      rects.append(Rect(minX: x, minY: y, maxX: x + w, maxY: y + h))
+    }
+    return rects
+  }
+
+  static let fixtures: [Fixture] = [
+    Fixture("clustered", Fixtures.clustered(4000, seed: 1)),
+    Fixture("duplicates", Fixtures.identical(300) + Fixtures.identical(200, at: Point(x: -179.99, y: 0))),
+    Fixture("lattice", Fixtures.lattice(seed: 2)),
+    Fixture("map edges", [
+      Point(x: -180, y: 0), Point(x: 180, y: 0), Point(x: 0, y: WebMercator.maxLatitude),
+      Point(x: 0, y: -WebMercator.maxLatitude), Point(x: 10, y: 89), Point(x: 10, y: -89),
+      Point(x: 180, y: WebMercator.maxLatitude), Point(x: -180, y: -WebMercator.maxLatitude),
+    ] + Fixtures.uniform(1000, seed: 3)),
+  ]
+
+  @Test(arguments: [1, 4, 16, 64])
+  func cellSumsAreTheBinnedPointsAtEveryZoomAndCellSize(leafSize: Int) throws {
+    for fixture in Self.fixtures {
+      let projected = Projected(fixture.points)
+      let tree = try CellTree(points: fixture.points, parameters: .init(leafSize: leafSize))
+      #expect(tree._invariantViolations().isEmpty, "\(fixture)")
+      for rect in Self.views(over: fixture.points, seed: UInt64(leafSize)) {
+        // the default table's sides, and others: odd ones, a power of two, a large one
+        for (zoom, size) in [(0, 88.0), (3, 88), (12, 88), (13, 64), (16, 32), (19, 16), (22, 88),
+                             (27, 88), (30, 88), (5, 100), (9, 7), (14, 256), (2, 1)] {
+          let w = window(rect, zoom: zoom, size: size)
+          guard Double(w.width) * Double(w.rowHi - w.rowLo + 1) <= 200_000 else { continue }
+          let cellCount = w.width * (w.rowHi - w.rowLo + 1)
+          var got = [CellTotals](repeating: CellTotals(), count: cellCount)
+          var none = NoCounters()
+          let summed = got.withUnsafeMutableBufferPointer {
+            tree.sumCells(in: rect, window: w, into: $0, counters: &none)
+          }
+          #expect(summed)
+          if !same(got, binned(projected, rect, w)) {
+            Issue.record("\(fixture) leaf \(leafSize) zoom \(zoom) size \(size) \(rect)")
+          }
+        }
+      }
+    }
+  }
+
+  /// A view of the world at zoom 3 reads the nodes of its cells, not their
+  /// points: far fewer points tested than points in view.
+  @Test func aWideViewReadsCellsNotPoints() throws {
+    let points = Fixtures.clustered(100_000, seed: 9)
+    let tree = try CellTree(points: points)
+    let rect = Rect(minX: -60, minY: -40, maxX: 60, maxY: 70)
+    let w = window(rect, zoom: 3, size: 88)
+    var cells = [CellTotals](repeating: CellTotals(), count: w.width * (w.rowHi - w.rowLo + 1))
+    var counters = WorkCounters()
+    _ = cells.withUnsafeMutableBufferPointer { tree.sumCells(in: rect, window: w, into: $0, counters: &counters) }
+    let inView = tree.count(in: rect)
+    #expect(counters.pointsReported == inView)
+    #expect(inView > 20_000)
+    #expect(counters.pointsTested * 10 < inView, "tested \(counters.pointsTested) of \(inView)")
+  }
+
+  @Test func pointsOffTheMapAreFoundByRectanglesAndNeverSummed() throws {
+    let points = [Point(x: 0, y: 89), Point(x: 0, y: -89.5), Point(x: 0, y: 0), Point(x: 170, y: 86)]
+    let tree = try CellTree(points: points)
+    #expect(tree.count == 4)
+    #expect(Set(tree.ids(in: Rect(minX: -1, minY: 85.5, maxX: 171, maxY: 90))) == [0, 3])
+    #expect(Set(tree.ids(in: .world)) == [0, 1, 2, 3])
+    let rect = Rect(minX: -180, minY: -90, maxX: 180, maxY: 90)
+    let w = window(rect, zoom: 0, size: 88)
+    var cells = [CellTotals](repeating: CellTotals(), count: w.width * (w.rowHi - w.rowLo + 1))
+    var none = NoCounters()
+    _ = cells.withUnsafeMutableBufferPointer { tree.sumCells(in: rect, window: w, into: $0, counters: &none) }
+    #expect(cells.reduce(0) { $0 + Int($1.count) } == 1, "only the point on the map is in a view's cell")
+  }
+
+  @Test func theLeafSizeIsAParameter() throws {
+    var p = CellTree.Parameters()
+    #expect(p.leafSize == CellTree.Parameters.defaultLeafSize)
+    try p.set("leafSize", to: "4")
+    #expect(p.leafSize == 4)
+    #expect(throws: IndexError.self) { try p.set("leafSize", to: "0") }
+    #expect(throws: IndexError.self) { try p.set("nodeSize", to: "4") }
+    #expect(throws: IndexError.invalidParameter(name: "leafSize", value: "0", reason: "must be in 1...65536")) {
+      try CellTree(points: [], parameters: .init(leafSize: 0))
+    }
+    let small = try CellTree(points: Fixtures.uniform(3000, seed: 4), parameters: .init(leafSize: 4))
+    let large = try CellTree(points: Fixtures.uniform(3000, seed: 4), parameters: .init(leafSize: 256))
+    #expect(small.memoryBytes > large.memoryBytes, "more, smaller leaves: more nodes")
+  }
+
+  @Test func theBuildIsDeterministic() throws {
+    let points = Fixtures.clustered(5000, seed: 6) + Fixtures.identical(100)
+    let a = try CellTree(points: points), b = try CellTree(points: points)
+    #expect(a.ids(in: .world) == b.ids(in: .world))
+    var ca = WorkCounters(), cb = WorkCounters()
+    _ = a.count(in: Rect(minX: -10, minY: -10, maxX: 40, maxY: 40), counters: &ca)
+    _ = b.count(in: Rect(minX: -10, minY: -10, maxX: 40, maxY: 40), counters: &cb)
+    #expect(ca == cb)
+  }
+}

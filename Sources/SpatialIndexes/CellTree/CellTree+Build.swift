@@ -60,7 +60,7 @@ extension CellTree {
             order.withUnsafeBufferPointer { order in
               outIDs.withUnsafeMutableBufferPointer { outIDs in
                 outY.withUnsafeMutableBufferPointer { outY in
-                  let ahead = 12
+                  let ahead = 32
                   for k in 0..<n {
                     if k &+ ahead < n {
                       let j = Int(order[k &+ ahead])
@@ -97,12 +97,22 @@ extension CellTree {
       let start = Int(nodes[i].start), end = start + Int(nodes[i].count)
       if end - start <= leafSize || depth == maxDepth {
         var lon: Int64 = 0, lat: Int64 = 0
+        var x0 = Double.infinity, x1 = -Double.infinity, y0 = Double.infinity, y1 = -Double.infinity
         for k in start..<end {
-          lon &+= Int64(MapCells.units(coords[2 &* k]))
-          lat &+= Int64(MapCells.units(coords[2 &* k &+ 1]))
+          let x = coords[2 &* k], y = coords[2 &* k &+ 1]
+          lon &+= Int64(MapCells.units(x))
+          lat &+= Int64(MapCells.units(y))
+          x0 = min(x0, x)
+          x1 = max(x1, x)
+          y0 = min(y0, y)
+          y1 = max(y1, y)
         }
         nodes[i].sumLon = lon
         nodes[i].sumLat = lat
+        nodes[i].minLon = .below(x0)
+        nodes[i].maxLon = .above(x1)
+        nodes[i].minLat = .below(y0)
+        nodes[i].maxLat = .above(y1)
         continue
       }
       // the quadrant of each point is the next two bits of its code
@@ -126,16 +136,25 @@ extension CellTree {
       }
       for c in (first..<nodes.count).reversed() { stack.append((c, depth + 1)) }
     }
-    // children come after their parent: sum bottom-up in one backward pass
+    // children come after their parent: sum and box bottom-up in one backward pass
     for i in nodes.indices.reversed() where !nodes[i].isLeaf {
       var lon: Int64 = 0, lat: Int64 = 0
+      var x0 = Float.infinity, x1 = -Float.infinity, y0 = Float.infinity, y1 = -Float.infinity
       let first = Int(nodes[i].firstChild)
       for c in first..<(first + nodes[i].childMask.nonzeroBitCount) {
         lon &+= nodes[c].sumLon
         lat &+= nodes[c].sumLat
+        x0 = min(x0, nodes[c].minLon)
+        x1 = max(x1, nodes[c].maxLon)
+        y0 = min(y0, nodes[c].minLat)
+        y1 = max(y1, nodes[c].maxLat)
       }
       nodes[i].sumLon = lon
       nodes[i].sumLat = lat
+      nodes[i].minLon = x0
+      nodes[i].maxLon = x1
+      nodes[i].minLat = y0
+      nodes[i].maxLat = y1
     }
     return nodes
   }

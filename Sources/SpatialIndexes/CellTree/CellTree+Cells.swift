@@ -14,7 +14,6 @@ extension CellTree {
     counters: inout C
   ) -> Bool {
     guard rect.isValid, !nodes.isEmpty, window.cellSize >= 1 else { return true }
-    let box = _MapBox(rect)
     let scale = window.scale, size = window.cellSize, inverse = 1 / size
     // A node's code range [q0, q1) lies in the cells (11·q0) / D ... (11·q1 − 1) / D
     // of a grid of side odd · 2^e at zoom z, D = odd · 2^(e + 23 − z); when
@@ -63,9 +62,7 @@ extension CellTree {
               counters.visitNodes(1)
               let depth = Int(f.depth)
               if !f.inside {
-                let w = Self.side(depth: depth)
-                let x0 = Double(f.cx) * w, y0 = Double(f.cy) * w
-                switch box.relation(x0, x0 + w, y0, y0 + w) {
+                switch node.relation(to: rect) {
                 case .outside: continue
                 case .inside: f.inside = true
                 case .cut: break
@@ -73,10 +70,29 @@ extension CellTree {
               }
               if f.slot < 0 && fits {
                 let s = Self.maxDepth &- depth
-                let x0 = Int(f.cx) << s, x1 = Int(f.cx &+ 1) << s
-                let y0 = Int(f.cy) << s, y1 = Int(f.cy &+ 1) << s
-                let col = 11 &* x0 / divisor, row = 11 &* y0 / divisor
-                if col == (11 &* x1 &- 1) / divisor && row == (11 &* y1 &- 1) / divisor {
+                var col = 0, row = 0, one = false
+                if odd == 11 {
+                  // the map's own 88-point grid: a node of depth ≥ z + 2 is
+                  // in one cell, found by a shift (no division on this path)
+                  if s <= m {
+                    col = Int(f.cx) &>> (m &- s)
+                    row = Int(f.cy) &>> (m &- s)
+                    one = true
+                  }
+                } else {
+                  let x0 = Int(f.cx) << s, x1 = Int(f.cx &+ 1) << s
+                  let y0 = Int(f.cy) << s, y1 = Int(f.cy &+ 1) << s
+                  if odd == 1 {
+                    col = 11 &* x0 &>> m
+                    row = 11 &* y0 &>> m
+                    one = col == (11 &* x1 &- 1) &>> m && row == (11 &* y1 &- 1) &>> m
+                  } else {
+                    col = 11 &* x0 / divisor
+                    row = 11 &* y0 / divisor
+                    one = col == (11 &* x1 &- 1) / divisor && row == (11 &* y1 &- 1) / divisor
+                  }
+                }
+                if one {
                   // the node lies in one cell; outside the window, none of
                   // its points inside the rectangle can be (see sumCells)
                   guard window.contains(col: col, row: row) else { continue }
@@ -86,7 +102,9 @@ extension CellTree {
               if f.slot >= 0 && f.inside {
                 counters.reportPoints(Int(node.count))
                 cells[Int(f.slot)].count &+= node.count
-                cells[Int(f.slot)].anyID = ids[Int(node.start)]
+                // the id matters only for a cell of one point, which a node
+                // of one point made: other nodes skip the load (a cache miss)
+                if node.count == 1 { cells[Int(f.slot)].anyID = ids[Int(node.start)] }
                 cells[Int(f.slot)].sumLon &+= node.sumLon
                 cells[Int(f.slot)].sumLat &+= node.sumLat
                 continue

@@ -49,6 +49,12 @@ extension CellTree: InvariantChecking {
         if x >> shift != cx || y >> shift != cy { note("point \(ids[k]) outside node \(i)'s cell") }
       }
       if lon != node.sumLon || lat != node.sumLat { note("node \(i)'s sums are wrong") }
+      for k in start..<end {
+        let x = coords[2 * k], y = coords[2 * k + 1]
+        if x < Double(node.minLon) || x > Double(node.maxLon) || y < Double(node.minLat) || y > Double(node.maxLat) {
+          note("point \(ids[k]) outside node \(i)'s box")
+        }
+      }
       if node.isLeaf {
         seenLeafPoints += Int(node.count)
         if Int(node.count) > parameters.leafSize && depth < Self.maxDepth {

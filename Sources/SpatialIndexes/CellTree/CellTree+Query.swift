@@ -1,37 +1,3 @@
-/// A latitude/longitude rectangle in map units at zoom 0 (`y` southward),
-/// the sides that reach past the map's edge unbounded: every point on the
-/// map is inside them.
-@frozen @usableFromInline
-struct _MapBox {
-  @usableFromInline var west: Double
-  @usableFromInline var east: Double
-  @usableFromInline var north: Double
-  @usableFromInline var south: Double
-
-  @inlinable
-  init(_ rect: Rect) {
-    west = rect.minX <= -180 ? -.infinity : WebMercator.x(longitude: rect.minX)
-    east = rect.maxX >= 180 ? .infinity : WebMercator.x(longitude: rect.maxX)
-    north = rect.maxY >= WebMercator.latitudeRange.upperBound
-      ? -.infinity : WebMercator.y(latitude: rect.maxY)
-    south = rect.minY <= WebMercator.latitudeRange.lowerBound
-      ? .infinity : WebMercator.y(latitude: rect.minY)
-  }
-
-  /// How a node's cell, `[x0, x1) × [y0, y1)` in map units, lies against the
-  /// rectangle, with the margin of ``CellTree/pad`` either way.
-  @inlinable @inline(__always)
-  func relation(_ x0: Double, _ x1: Double, _ y0: Double, _ y1: Double) -> _Relation {
-    let pad = CellTree.pad
-    if x1 <= west - pad || x0 > east + pad || y1 <= north - pad || y0 > south + pad { return .outside }
-    if x0 > west + pad && x1 <= east - pad && y0 > north + pad && y1 <= south - pad { return .inside }
-    return .cut
-  }
-}
-
-@usableFromInline
-enum _Relation { case outside, inside, cut }
-
 /// A node waiting in a walk: its index, depth and cell, whether it is known
 /// to lie inside the rectangle, and the dense slot of the one view cell it
 /// lies in (-1 until known).
@@ -56,12 +22,6 @@ struct _CellFrame {
 }
 
 extension CellTree {
-  /// The side of a depth-`k` cell in map units: 11 · 2^(5 − k).
-  @inlinable @inline(__always)
-  static func side(depth k: Int) -> Double {
-    Double(sign: .plus, exponent: 5 &- k, significand: 11)
-  }
-
   @inlinable @discardableResult
   public func forEach<C: QueryCounters>(
     in rect: Rect, counters: inout C, _ visit: (Int32) -> Bool
@@ -104,7 +64,6 @@ extension CellTree {
       if !goOn { return false }
     }
     if nodes.isEmpty { return true }
-    let box = _MapBox(rect)
     return nodes.withUnsafeBufferPointer { nodes in
       coords.withUnsafeBufferPointer { coords in
         ids.withUnsafeBufferPointer { ids in
@@ -117,9 +76,7 @@ extension CellTree {
             let f = stack[top]
             let node = nodes[Int(f.node)]
             counters.visitNodes(1)
-            let depth = Int(f.depth), w = Self.side(depth: depth)
-            let x0 = Double(f.cx) * w, y0 = Double(f.cy) * w
-            switch box.relation(x0, x0 + w, y0, y0 + w) {
+            switch node.relation(to: rect) {
             case .outside: continue
             case .inside:
               let start = Int(node.start), n = Int(node.count)

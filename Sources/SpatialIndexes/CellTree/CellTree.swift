@@ -32,13 +32,12 @@
 /// whole where they fit and point by point along those cells' edges.
 ///
 /// **Exactness.** Node and cell come from the same floors of the same map
-/// coordinates, so a node's points are in its cell by construction. The
-/// rectangle is compared in map coordinates with a margin of 1e-9 map units
-/// (far above the projection's rounding, far below any cell): a node counts
-/// as inside only when it is inside by the margin, as outside only when it
-/// is outside by it; anything in between is decided point by point on the
-/// latitude and longitude themselves. The markers are the linear scan's,
-/// bit for bit.
+/// coordinates, so a node's points are in its cell by construction (integer
+/// arithmetic decides which view cells a node lies in). Each node also keeps
+/// its points' bounding box, rounded outward: a node is inside or outside a
+/// rectangle when its box is, compared on latitude and longitude as the
+/// linear scan compares points, and anything cut is decided point by point.
+/// The markers are the linear scan's, bit for bit.
 ///
 /// **Points off the map** (latitude beyond ``WebMercator/latitudeRange``,
 /// longitude beyond ±180) are never in a view; they live in a small k-d tree
@@ -46,7 +45,7 @@
 /// them out.
 ///
 /// Memory: 28 bytes a point (longitude and latitude, the map y, the id)
-/// plus 32 a node.
+/// plus 48 a node.
 public struct CellTree: SpatialIndex {
   public struct Parameters: IndexParameters {
     /// Points a node holds before it is split.
@@ -126,22 +125,31 @@ public struct CellTree: SpatialIndex {
   @usableFromInline static var maxDepth: Int { 28 }
   /// Map units of one code step: a zoom-26 cell, 11 · 2^-23.
   @usableFromInline static var codeUnit: Double { 11.0 / 8_388_608 }
-  /// The margin of the rectangle tests, in map units (see the type's notes).
-  @usableFromInline static var pad: Double { 1e-9 }
 }
 
 /// One node: a cell holding `count` points from `start` in code order, its
 /// children (a bit per quadrant present, in Morton order: x low bit, then
-/// y) from `firstChild`, and its points' coordinate sums in 1e-7° units.
+/// y) from `firstChild`, its points' coordinate sums in 1e-7° units, and
+/// the bounding box of its points (longitude and latitude, `Float`s rounded
+/// outward, so the box holds them all).
+///
+/// The box, not the cell, decides whether a node lies inside or outside a
+/// rectangle: around a city a node's points fill a small part of its cell,
+/// and a viewport edge crossing the cell mostly misses them (on 1M hotels at
+/// zooms 0–3 it halved the nodes an edge walks down; 16 bytes a node more).
 @frozen @usableFromInline
 struct _CellNode: Sendable {
+  @usableFromInline var sumLon: Int64
+  @usableFromInline var sumLat: Int64
   @usableFromInline var start: Int32
   @usableFromInline var count: Int32
   /// -1 for a leaf.
   @usableFromInline var firstChild: Int32
+  @usableFromInline var minLon: Float
+  @usableFromInline var minLat: Float
+  @usableFromInline var maxLon: Float
+  @usableFromInline var maxLat: Float
   @usableFromInline var childMask: UInt8
-  @usableFromInline var sumLon: Int64
-  @usableFromInline var sumLat: Int64
 
   @inlinable
   init(start: Int32, count: Int32) {
@@ -151,7 +159,38 @@ struct _CellNode: Sendable {
     childMask = 0
     sumLon = 0
     sumLat = 0
+    minLon = .infinity
+    minLat = .infinity
+    maxLon = -.infinity
+    maxLat = -.infinity
   }
 
   @inlinable var isLeaf: Bool { firstChild < 0 }
+
+  /// How the node's points lie against `rect`: all inside, all outside, or
+  /// cut (some maybe either side). Exact: the box holds every point.
+  @inlinable @inline(__always)
+  func relation(to rect: Rect) -> _Relation {
+    let x0 = Double(minLon), x1 = Double(maxLon), y0 = Double(minLat), y1 = Double(maxLat)
+    if x1 < rect.minX || x0 > rect.maxX || y1 < rect.minY || y0 > rect.maxY { return .outside }
+    if x0 >= rect.minX && x1 <= rect.maxX && y0 >= rect.minY && y1 <= rect.maxY { return .inside }
+    return .cut
+  }
+}
+
+@usableFromInline
+enum _Relation { case outside, inside, cut }
+
+extension Float {
+  /// The largest `Float` at most `x`.
+  @inlinable static func below(_ x: Double) -> Float {
+    let f = Float(x)
+    return Double(f) > x ? f.nextDown : f
+  }
+
+  /// The smallest `Float` at least `x`.
+  @inlinable static func above(_ x: Double) -> Float {
+    let f = Float(x)
+    return Double(f) < x ? f.nextUp : f
+  }
 }

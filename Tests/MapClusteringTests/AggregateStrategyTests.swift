@@ -27,7 +27,7 @@ private struct CountingSummer: GroupVisitor {
 /// subtrees, from prefix sums, without visiting them.
 @Suite struct AggregateStrategyTests {
   /// Points handed over in groups and alone, over every rectangle of `v`.
-  private func handOver(_ clusterer: Clusterer<KDTreeIndex>, _ v: Viewport) -> (grouped: Int, alone: Int) {
+  private func handOver<I: SpatialIndex>(_ clusterer: Clusterer<I>, _ v: Viewport) -> (grouped: Int, alone: Int) {
     var clusterer = clusterer
     let layout = clusterer._layout(v.visibleArea)
     let table = clusterer._table(), groups = clusterer._groups()
@@ -49,25 +49,30 @@ private struct CountingSummer: GroupVisitor {
   @Test(arguments: [0, 1, 2, 3])
   func wideViewsAddMostPointsAsWholeSubtrees(zoom: Int) throws {
     let points = Fixtures.clustered(50_000, seed: 21)
-    let clusterer = try Clusterer<KDTreeIndex>(points: points)
+    try check(Clusterer<KDTreeIndex>(points: points), zoom: zoom)
+    try check(Clusterer<BucketQuadtree>(points: points), zoom: zoom)
+    try check(Clusterer<GridHashIndex>(points: points), zoom: zoom)
+  }
+
+  private func check<I: SpatialIndex>(_ clusterer: Clusterer<I>, zoom: Int) throws {
     let v = Viewport(center: Point(x: 10, y: 30), zoom: zoom)
     let visible = v.rects.reduce(0) { $0 + clusterer.index.count(in: $1) }
     let (grouped, alone) = handOver(clusterer, v)
     #expect(grouped + alone == visible)
     #expect(visible > 5_000)
-    #expect(grouped * 2 > visible, "zoom \(zoom): \(grouped) of \(visible) in groups")
+    #expect(grouped * 2 > visible, "\(I.name) zoom \(zoom): \(grouped) of \(visible) in groups")
   }
 
   /// What each strategy keeps beside the index, before any step ran (no
   /// scratch yet): 24-byte records and two map coordinates a point, and for
-  /// `aggregate` over an index with groups, two Int64 sums and a record a
+  /// `aggregate` over an index with groups (the k-d tree), two Int64 sums and a record a
   /// point more, plus one pair of sums.
   @Test func memoryCountsWhatEachStrategyKeeps() throws {
     let points = Fixtures.uniform(1000, seed: 2)
-    let grid = try Clusterer<GridHashIndex>(points: points)
+    let linear = try Clusterer<LinearScanIndex>(points: points)
     let kd = try Clusterer<KDTreeIndex>(points: points)
     for strategy in ClusterStrategy.allCases {
-      #expect(grid.memoryBytes(for: strategy) == 1000 * 40)
+      #expect(linear.memoryBytes(for: strategy) == 1000 * 40)
     }
     #expect(kd.memoryBytes(for: .singlePass) == 1000 * 40)
     #expect(kd.memoryBytes(for: .aggregate) == 1000 * 40 + 1000 * 40 + 16)

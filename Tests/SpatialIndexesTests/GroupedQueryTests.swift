@@ -10,6 +10,8 @@ private struct RecordingVisitor: GroupVisitor {
   let rect: Rect
   /// A seeded 64-bit LCG: which boxes are accepted.
   var state: UInt64
+  /// The share of boxes accepted, in 1/10.
+  var acceptTenths: UInt64 = 7
   var ids: [Int32] = []
   var groups = 0
   var grouped = 0
@@ -19,7 +21,7 @@ private struct RecordingVisitor: GroupVisitor {
   mutating func acceptsGroup(in box: Rect) -> Bool {
     if !rect.contains(box) { problems.append("box \(box) offered outside \(rect)") }
     state = state &* 6364136223846793005 &+ 1442695040888963407
-    let accept = state >> 33 < (1 << 31) * 7 / 10
+    let accept = state >> 33 < (1 << 31) * acceptTenths / 10
     lastBox = accept ? box : nil
     return accept
   }
@@ -71,28 +73,74 @@ private struct RecordingVisitor: GroupVisitor {
     }
   }
 
-  @Test func theKDTreeHandsOverWholeSubtrees() throws {
+  /// The indexes whose storage keeps a subtree or a cell in one run.
+  static let grouping = ["kdtree", "quadtree", "grid"]
+
+  /// With every box accepted, a tree hands the whole world over as its
+  /// root; the grid, each cell but its outer ring (the rectangle's edge
+  /// columns and rows, tested point by point), well over 85% of the points.
+  @Test(arguments: grouping)
+  func wholeSubtreesOrCellsArriveAsGroups(indexName: String) throws {
+    let type = try #require(indexType(named: indexName))
     let points = Fixtures.uniform(20_000, seed: 4)
-    let index = try KDTreeIndex(points: points)
-    #expect(index.groupOrder.sorted() == (0..<Int32(points.count)).map { $0 })
+    let (order, visitor) = try Self.handOver(type, points, .world)
+    #expect(order.sorted() == (0..<Int32(points.count)).map { $0 })
+    #expect(visitor.problems.isEmpty, "\(visitor.problems.prefix(3))")
+    #expect(visitor.ids.count == points.count)
+    if indexName == "grid" {
+      #expect(visitor.grouped > points.count * 85 / 100, "\(visitor.grouped) grouped")
+    } else {
+      #expect(visitor.grouped == points.count)
+    }
+  }
+
+  /// After an insert a dynamic index's runs hold spare slots: it forms no
+  /// groups until it is repacked, and still hands over every point.
+  @Test func aChangedQuadtreeHandsOverIDsAloneUntilCompacted() throws {
+    var params = BucketQuadtree.Parameters()
+    try params.set("bounds", to: "world")
+    var tree = try BucketQuadtree(points: Self.before, parameters: params)
+    _ = try tree.insert(Self.inserted)
+    try Self.checkAlone(tree)
+    tree.compact()
+    #expect(tree.groupOrder.count == Self.before.count + 1, "groups again once compacted")
+  }
+
+  @Test func aChangedGridHandsOverIDsAloneUntilRebuilt() throws {
+    var grid = try GridHashIndex(points: Self.before)
+    _ = try grid.insert(Self.inserted)
+    try Self.checkAlone(grid)
+    #expect(try GridHashIndex(points: Self.before + [Self.inserted]).groupOrder.count
+            == Self.before.count + 1)
+  }
+
+  static let before = Fixtures.uniform(2000, seed: 6)
+  static let inserted = Point(x: 0.5, y: 0.5)
+
+  private static func checkAlone<I: SpatialIndex>(_ index: I) throws {
+    #expect(index.groupOrder.isEmpty)
     var visitor = RecordingVisitor(
-      order: index.groupOrder, points: points, rect: .world, state: 1)
+      order: index.groupOrder, points: before + [inserted], rect: .world, state: 1)
     var none = NoCounters()
     index.forEachGroup(in: .world, counters: &none, &visitor)
-    // the root's box is inside the world: with a 70% chance of accepting each
-    // box, nearly every point arrives in a group
-    #expect(visitor.ids.count == points.count)
-    #expect(visitor.grouped > points.count * 9 / 10)
+    #expect(visitor.problems.isEmpty, "\(visitor.problems.prefix(3))")
+    #expect(visitor.grouped == 0)
+    #expect(visitor.ids.sorted() == (0...Int32(before.count)).map { $0 })
   }
 
-  @Test(arguments: ["linear", "quadtree", "grid"])
-  func indexesWithoutGroupsHandOverIDsAlone(indexName: String) throws {
-    let type = try #require(indexType(named: indexName))
-    #expect(try Self.groupOrderCount(type, Fixtures.uniform(1000, seed: 5)) == 0)
+  @Test func theLinearScanHandsOverIDsAlone() throws {
+    #expect(try LinearScanIndex(points: Fixtures.uniform(1000, seed: 5)).groupOrder.isEmpty)
   }
 
-  private static func groupOrderCount<I: SpatialIndex>(_ type: I.Type, _ points: [Point]) throws -> Int {
-    try I(points: points).groupOrder.count
+  private static func handOver<I: SpatialIndex>(
+    _ type: I.Type, _ points: [Point], _ rect: Rect
+  ) throws -> ([Int32], RecordingVisitor) {
+    let index = try I(points: points)
+    var visitor = RecordingVisitor(
+      order: index.groupOrder, points: points, rect: rect, state: 1, acceptTenths: 10)
+    var none = NoCounters()
+    index.forEachGroup(in: rect, counters: &none, &visitor)
+    return (index.groupOrder, visitor)
   }
 }
 

@@ -83,6 +83,10 @@ struct _CellSummer: GroupVisitor {
   @usableFromInline let base: Int
   /// The slot of the box last accepted.
   @usableFromInline var pending = 0
+  /// The latitudes of the box last offered and their row (-1: two rows):
+  /// a grid offers its cells row by row, and a row costs two logarithms.
+  @usableFromInline var lastLatitudes = (minY: Double.nan, maxY: Double.nan)
+  @usableFromInline var lastRow = -1
 
   @inlinable
   init(
@@ -113,9 +117,13 @@ struct _CellSummer: GroupVisitor {
     let col = cellIndex(WebMercator.x(longitude: box.minX) - pad)
     guard col == cellIndex(WebMercator.x(longitude: box.maxX) + pad),
           col >= colLo && col <= colHi else { return false }
-    let row = cellIndex(WebMercator.y(latitude: box.maxY) - pad)  // north: the smaller y
-    guard row == cellIndex(WebMercator.y(latitude: box.minY) + pad),
-          row >= rowLo && row <= rowHi else { return false }
+    if box.minY != lastLatitudes.minY || box.maxY != lastLatitudes.maxY {
+      lastLatitudes = (box.minY, box.maxY)
+      let row = cellIndex(WebMercator.y(latitude: box.maxY) - pad)  // north: the smaller y
+      lastRow = row == cellIndex(WebMercator.y(latitude: box.minY) + pad) ? row : -1
+    }
+    let row = lastRow
+    guard row >= 0 && row >= rowLo && row <= rowHi else { return false }
     pending = (row &- rowLo) &* width &+ base &+ col
     return true
   }

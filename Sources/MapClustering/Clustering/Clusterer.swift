@@ -14,8 +14,10 @@ public enum ClusterStrategy: String, CaseIterable, Sendable, CustomStringConvert
   /// (``SpatialIndex/forEachGroup(in:counters:_:)``): a subtree whose box lies
   /// inside one cell is added from prefix sums of its points' coordinates,
   /// kept by the clusterer over the index's storage order, without visiting
-  /// its points. Other points are binned one by one. For an index that forms
-  /// no groups (only the k-d tree does so far) this is ``singlePass``.
+  /// its points. Other points are binned one by one. An index that sums
+  /// cells itself (``SpatialIndex/sumsCells``) is asked for the cells'
+  /// totals instead; for one that forms no groups (the linear scan, a
+  /// quadtree or grid changed since its build) this is ``singlePass``.
   case aggregate = "aggregate"
 
   public var description: String { rawValue }

@@ -1,15 +1,17 @@
 extension GridHashIndex {
-  /// Calls `body(start, count, interior)` for the non-empty cells that the
-  /// cell range of `rect` covers; `interior` runs need no point test (see
-  /// the type's documentation). Consecutive cells of the same kind whose runs
-  /// are adjacent in the pool (a row of a freshly built dense grid) are passed
-  /// as one run. Stops and returns `false` when `body` does.
+  /// Calls `body(start, count, interior, column, row)` for the non-empty
+  /// cells that the cell range of `rect` covers; `interior` runs need no
+  /// point test (see the type's documentation). With `merge`, consecutive
+  /// cells of the same kind whose runs are adjacent in the pool (a row of a
+  /// freshly built dense grid) are passed as one run, and `column`, `row`
+  /// are those of its first cell; without, each cell alone. Stops and
+  /// returns `false` when `body` does.
   ///
   /// `rect` must be valid (no NaN, min ≤ max); infinite bounds are fine.
   @inlinable @inline(__always)
   func _forEachCell(
-    in rect: Rect, cellsVisited: inout Int,
-    _ body: (_ start: Int, _ count: Int, _ interior: Bool) -> Bool
+    in rect: Rect, cellsVisited: inout Int, merge: Bool = true,
+    _ body: (_ start: Int, _ count: Int, _ interior: Bool, _ column: Int, _ row: Int) -> Bool
   ) -> Bool {
     let g = geometry
     let c0 = g.column(rect.minX), c1 = g.column(rect.maxX)
@@ -17,16 +19,19 @@ extension GridHashIndex {
     var visited = 0
     defer { cellsVisited &+= visited }
     // the pending run: passed on when the next cell does not extend it
-    var runStart = 0, runCount = 0, runInterior = false
+    var runStart = 0, runCount = 0, runInterior = false, runColumn = 0, runRow = 0
     @inline(__always)
-    func add(_ start: Int, _ n: Int, _ interior: Bool) -> Bool {
+    func add(_ start: Int, _ n: Int, _ interior: Bool, _ c: Int, _ r: Int) -> Bool {
+      if !merge { return body(start, n, interior, c, r) }
       if runCount > 0, (interior != runInterior) || (start != runStart &+ runCount) {
-        if !body(runStart, runCount, runInterior) { return false }
+        if !body(runStart, runCount, runInterior, runColumn, runRow) { return false }
         runCount = 0
       }
       if runCount == 0 {
         runStart = start
         runInterior = interior
+        runColumn = c
+        runRow = r
       }
       runCount &+= n
       return true
@@ -40,7 +45,7 @@ extension GridHashIndex {
             visited &+= 1
             let k = base &+ c
             let n = Int(runs[2 &* k &+ 1])
-            if n > 0, !add(Int(runs[2 &* k]), n, innerRow && (c > c0) && (c < c1)) {
+            if n > 0, !add(Int(runs[2 &* k]), n, innerRow && (c > c0) && (c < c1), c, r) {
               return false
             }
           }
@@ -61,7 +66,7 @@ extension GridHashIndex {
                 of: _GridGeometry.key(column: c, row: r), in: keys, shift: hashShift)
               guard s >= 0 else { continue }
               let n = Int(runs[2 &* s &+ 1])
-              if n > 0, !add(Int(runs[2 &* s]), n, innerRow && (c > c0) && (c < c1)) {
+              if n > 0, !add(Int(runs[2 &* s]), n, innerRow && (c > c0) && (c < c1), c, r) {
                 return false
               }
             }
@@ -77,13 +82,13 @@ extension GridHashIndex {
           guard (c >= c0) && (c <= c1) && (r >= r0) && (r <= r1) else { continue }
           let n = Int(runs[2 &* s &+ 1])
           let interior = (c > c0) && (c < c1) && (r > r0) && (r < r1)
-          if n > 0, !add(Int(runs[2 &* s]), n, interior) { return false }
+          if n > 0, !add(Int(runs[2 &* s]), n, interior, c, r) { return false }
         }
         return true
       }
     }
     guard finished else { return false }
-    return runCount == 0 || body(runStart, runCount, runInterior)
+    return runCount == 0 || body(runStart, runCount, runInterior, runColumn, runRow)
   }
 
   /// - Complexity: O(cells in range + points in border cells + ids reported).
@@ -95,7 +100,7 @@ extension GridHashIndex {
     var cells = 0, tested = 0, reported = 0
     let finished = coords.withUnsafeBufferPointer { xy in
       ids.withUnsafeBufferPointer { ids in
-        _forEachCell(in: rect, cellsVisited: &cells) { start, n, interior in
+        _forEachCell(in: rect, cellsVisited: &cells) { start, n, interior, _, _ in
           if interior {
             for i in start..<(start &+ n) {
               reported &+= 1
@@ -134,7 +139,7 @@ extension GridHashIndex {
     withUnsafeTemporaryAllocation(of: Int32.self, capacity: block) { scratch in
       coords.withUnsafeBufferPointer { xy in
         ids.withUnsafeBufferPointer { ids in
-          _ = _forEachCell(in: rect, cellsVisited: &cells) { start, n, interior in
+          _ = _forEachCell(in: rect, cellsVisited: &cells) { start, n, interior, _, _ in
             if interior {
               reported &+= n
               result.append(contentsOf: UnsafeBufferPointer(rebasing: ids[start..<(start &+ n)]))
@@ -172,7 +177,7 @@ extension GridHashIndex {
     guard rect.isValid, liveCount > 0 else { return 0 }
     var cells = 0, tested = 0, total = 0
     coords.withUnsafeBufferPointer { xy in
-      _ = _forEachCell(in: rect, cellsVisited: &cells) { start, n, interior in
+      _ = _forEachCell(in: rect, cellsVisited: &cells) { start, n, interior, _, _ in
         if interior {
           total &+= n
         } else {

@@ -80,7 +80,7 @@ public struct GridHashIndex: DynamicSpatialIndex {
   @usableFromInline var runs: [Int32]
   /// Per cell, the capacity of its run; empty while every capacity equals
   /// its count (after a build or a compaction), which saves the array.
-  var capacities: [Int32]
+  @usableFromInline var capacities: [Int32]
   /// Sparse only: the cell key per table slot, `-1` when the slot is empty.
   @usableFromInline var keys: [Int64]
   /// Sparse only: `64 - log2(keys.count)`, for multiplicative hashing.

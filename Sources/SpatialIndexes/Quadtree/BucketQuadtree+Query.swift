@@ -47,17 +47,20 @@ extension BucketQuadtree {
   /// The depth-first walk every query form shares, with a fixed-size stack.
   ///
   /// Calls `whole` with ids to report untested: on a packed tree, those of a
-  /// whole subtree whose root's box lies inside `rect` (its nodes below are
-  /// not visited); otherwise those of each non-empty bucket inside `rect`.
+  /// whole subtree whose root's box lies inside `rect` and that `group`
+  /// accepts (its nodes below are not visited; the last argument is `true`);
+  /// otherwise those of each non-empty bucket inside `rect` (`false`).
   /// Calls `test` with the coordinates (`x, y` pairs) and ids of each other
-  /// non-empty bucket whose box meets `rect`. Each returns `false` to stop
-  /// the walk, which then returns `false`. Empty leaves are skipped; every
-  /// other node reached counts as one visited node.
+  /// non-empty bucket whose box meets `rect`. Both also get the slot of the
+  /// first id. Each returns `false` to stop the walk, which then returns
+  /// `false`. Empty leaves are skipped; every other node reached counts as
+  /// one visited node. A plain query's `group` always says yes.
   @inlinable @inline(__always)
   func walk<C: QueryCounters>(
     _ rect: Rect, _ counters: inout C,
-    whole: (inout C, UnsafePointer<Int32>, Int) -> Bool,
-    test: (inout C, UnsafePointer<Double>, UnsafePointer<Int32>, Int) -> Bool
+    group: (Rect) -> Bool = { _ in true },
+    whole: (inout C, UnsafePointer<Int32>, _ slot: Int, _ n: Int, _ subtree: Bool) -> Bool,
+    test: (inout C, UnsafePointer<Double>, UnsafePointer<Int32>, _ slot: Int, _ n: Int) -> Bool
   ) -> Bool {
     // an inverted or NaN rectangle matches nothing; so does one beside the root
     guard liveCount > 0, rect.isValid, rect.intersects(bounds) else { return true }
@@ -81,13 +84,14 @@ extension BucketQuadtree {
             let start = Int(frame.start)
             let n = Int(frame.count)
             if frame.inside {
-              if packed {
+              if packed && group(frame.box) {
                 let m = Int(frame.end) &- start
-                if !whole(&counters, idBase + start, m) { return false }
+                if !whole(&counters, idBase + start, start, m, true) { return false }
                 continue
               }
-              if n > 0, !whole(&counters, idBase + start, n) { return false }
-            } else if n > 0, !test(&counters, coordBase + 2 &* start, idBase + start, n) {
+              if n > 0, !whole(&counters, idBase + start, start, n, false) { return false }
+            } else if n > 0,
+                      !test(&counters, coordBase + 2 &* start, idBase + start, start, n) {
               return false
             }
             guard frame.firstChild >= 0 else { continue }
@@ -174,14 +178,14 @@ extension BucketQuadtree {
       scratch in
       walk(
         rect, &counters,
-        whole: { counters, ids, n in
+        whole: { counters, ids, _, n, _ in
           for j in 0..<n {
             counters.reportPoints(1)
             if !visit(ids[j]) { return false }
           }
           return true
         },
-        test: { counters, xy, ids, n in
+        test: { counters, xy, ids, _, n in
           counters.testPoints(n)
           return Self.filter(lo, hi, xy, ids, n, scratch.baseAddress!) { found in
             for id in found {
@@ -205,12 +209,12 @@ extension BucketQuadtree {
     withUnsafeTemporaryAllocation(of: Int32.self, capacity: Self.scratchCapacity) { scratch in
       _ = walk(
         rect, &counters,
-        whole: { counters, ids, n in
+        whole: { counters, ids, _, n, _ in
           counters.reportPoints(n)
           out.append(contentsOf: UnsafeBufferPointer(start: ids, count: n))
           return true
         },
-        test: { counters, xy, ids, n in
+        test: { counters, xy, ids, _, n in
           counters.testPoints(n)
           return Self.filter(lo, hi, xy, ids, n, scratch.baseAddress!) { found in
             counters.reportPoints(found.count)
@@ -230,12 +234,12 @@ extension BucketQuadtree {
     var total = 0
     _ = walk(
       rect, &counters,
-      whole: { counters, _, n in
+      whole: { counters, _, _, n, _ in
         counters.reportPoints(n)
         total &+= n
         return true
       },
-      test: { counters, xy, _, n in
+      test: { counters, xy, _, _, n in
         counters.testPoints(n)
         var k = 0
         for j in 0..<n {

@@ -157,6 +157,28 @@ import _SpatialTestSupport
     #expect(small.memoryBytes > large.memoryBytes, "more, smaller leaves: more nodes")
   }
 
+  /// 300,000 points: the build's projection, gather and leaves run in
+  /// chunks (on every core); the tree is the one a single pass would make,
+  /// whatever the threads. Some points are off the map, so ids are not the
+  /// sorted order.
+  @Test func aBuildInChunksKeepsEveryInvariant() throws {
+    let points = Fixtures.clustered(300_000, seed: 12)
+      + (0..<100).map { Point(x: Double($0), y: 89.9) }
+    let projected = Projected(points)
+    let tree = try CellTree(points: points), reference = try LinearScanIndex(points: points)
+    #expect(tree._invariantViolations().isEmpty)
+    #expect(tree.count == points.count)
+    for (zoom, rect) in [(0, Rect.world), (3, Rect(minX: -30, minY: 10, maxX: 50, maxY: 60)),
+                         (7, Rect(minX: 0, minY: 40, maxX: 8, maxY: 48))] {
+      let w = window(rect, zoom: zoom, size: 88)
+      var got = [CellTotals](repeating: CellTotals(), count: w.width * (w.rowHi - w.rowLo + 1))
+      var none = NoCounters()
+      _ = got.withUnsafeMutableBufferPointer { tree.sumCells(in: rect, window: w, into: $0, counters: &none) }
+      #expect(same(got, binned(projected, rect, w)), "zoom \(zoom)")
+      #expect(tree.ids(in: rect).sorted() == reference.ids(in: rect).sorted(), "zoom \(zoom)")
+    }
+  }
+
   @Test func theBuildIsDeterministic() throws {
     let points = Fixtures.clustered(5000, seed: 6) + Fixtures.identical(100)
     let a = try CellTree(points: points), b = try CellTree(points: points)

@@ -1,3 +1,5 @@
+import _SpatialIndexesShims
+
 extension CellTree {
   /// Sums the points inside `rect` by cell of `window` (see the type's
   /// notes): a node inside the rectangle and inside one cell adds its
@@ -112,6 +114,17 @@ extension CellTree {
               if node.isLeaf {
                 scan(node, inside: f.inside, slot: Int(f.slot))
                 continue
+              }
+              if !f.inside && node.count <= 64 {
+                // a small node cut by an edge: its leaves will be scanned
+                // soon, so ask for their points now (a line holds four)
+                let start = Int(node.start), end = start &+ Int(node.count)
+                var k = start
+                while k < end {
+                  _spatialPrefetch(coords.baseAddress! + 2 &* k)
+                  k &+= 4
+                }
+                _spatialPrefetch(ids.baseAddress! + start)
               }
               top = Self.pushChildren(of: node, f, inside: f.inside, slot: f.slot, &stack, top)
             }

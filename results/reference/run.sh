@@ -14,9 +14,9 @@ swift build -c release
 bench=.build/release/bench
 
 if [ "${SCALE:-full}" = small ]; then
-  hotels=2000; scaling=1000,10000; sweep=20000; steps=(--steps 20 --repeat 1)
+  hotels=2000; scaling=1000,10000; sweep=20000; large=100000; steps=(--steps 20 --repeat 1)
 else
-  hotels=87000; scaling=10000,100000,1000000,10000000; sweep=1000000; steps=()
+  hotels=87000; scaling=10000,100000,1000000,10000000; sweep=1000000; large=100000000; steps=()
 fi
 
 # 1. the default comparison (every index, workload and strategy) on every
@@ -33,15 +33,22 @@ done
 #    clustering: one scan per cell would take minutes a pass at 10M.
 "$bench" run --dataset hotels --n "$scaling" --index linear --workload all \
   --strategy single-pass,aggregate "${steps[@]}" --quiet --out "$out/scaling.csv"
-"$bench" run --dataset hotels --n "$scaling" --index quadtree,grid,kdtree --workload all \
+"$bench" run --dataset hotels --n "$scaling" --index quadtree,grid,kdtree,celltree --workload all \
   "${steps[@]}" --quiet --out "$out/scaling.csv" --append
+# 100M points: the static indexes (the k-d tree and the cell tree; about 4 and
+# 8 GB at their peak, the points included), the workloads that stay in
+# reach (per-cell and single-pass clustering would take seconds a step)
+"$bench" run --dataset hotels --n "$large" --index kdtree,celltree \
+  --workload build,viewport,cluster --strategy aggregate "${steps[@]}" --quiet \
+  --out "$out/scaling.csv" --append
 
-# 3. parameter sweeps on hotels at 1M: bucket capacity, leaf size, points per cell
+# 3. parameter sweeps on hotels at 1M: bucket capacity, node size, cell size, leaf size
 common=(--dataset hotels --n "$sweep" --workload build,viewport,cluster,tap
         --strategy single-pass,aggregate "${steps[@]}" --quiet --out "$out/sweep.csv")
 "$bench" run --index quadtree --param capacity=4,8,16,32,64,128 "${common[@]}"
 "$bench" run --index kdtree --param nodeSize=4,8,16,32,64,128,256 "${common[@]}" --append
 "$bench" run --index grid --param cellSize=0.05,0.1,0.2,0.4,0.8,1.6,3.2 "${common[@]}" --append
+"$bench" run --index celltree --param leafSize=4,8,16,32,64,128 "${common[@]}" --append
 
 # 4. charts and maps
 rm -rf "$out/charts"

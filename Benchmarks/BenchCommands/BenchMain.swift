@@ -1,18 +1,40 @@
+import BenchHarness
+
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The `bench` command line: parses `arguments` (without the program name),
 /// runs the command and returns the process exit code. Errors are printed
 /// to stderr as one line naming the file, line and field where there is one.
 public func benchMain(_ arguments: [String]) -> Int32 {
+  StandardOutput.failure = 0
+  var code: Int32
   do {
-    return try dispatch(arguments)
+    code = try dispatch(arguments)
   } catch {
-    let (code, message) = report(error)
+    let (errorCode, message) = report(error)
     printError(message)
-    return code
+    code = errorCode
   }
+  // What went to standard output is part of the answer: losing it is an error.
+  if let message = StandardOutput.failureMessage {
+    printError(message)
+    if code == 0 { code = 74 }
+  }
+  return code
+}
+
+/// The `bench` executable: readies the process, runs `arguments` and exits
+/// with the command's code. A stop signal removes the file being written
+/// (``StopSignals``); a write to a closed pipe fails with EPIPE (reported,
+/// exit 74) instead of killing bench silently.
+public func benchProcess(_ arguments: [String]) -> Never {
+  StopSignals.install()
+  _ = signal(SIGPIPE, SIG_IGN)
+  exit(benchMain(arguments))
 }
 
 func dispatch(_ arguments: [String]) throws -> Int32 {
@@ -22,7 +44,7 @@ func dispatch(_ arguments: [String]) throws -> Int32 {
   if ["run", "verify", "export"].contains(first),
      rest.contains(where: { $0 == "--help" || $0 == "-h" })
   {
-    print(Usage.text(for: first))
+    output(Usage.text(for: first))
     return 0
   }
   switch first {
@@ -40,9 +62,9 @@ func dispatch(_ arguments: [String]) throws -> Int32 {
       guard Usage.commands.contains(topic) else {
         throw UsageError.unknown("command", topic, valid: Usage.commands, command: "help")
       }
-      print(Usage.text(for: topic))
+      output(Usage.text(for: topic))
     } else {
-      print(Usage.overview)
+      output(Usage.overview)
     }
     return 0
   default:

@@ -14,7 +14,7 @@ import Glibc
       .appendingPathComponent("bench-sigint-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let report = folder.appendingPathComponent("report.csv")
+    let report = folder.appendingPathComponent("earlier.csv")
     let earlier = Data("an earlier report\n".utf8)
     try earlier.write(to: report)
 
@@ -23,8 +23,9 @@ import Glibc
     // Long enough to be interrupted mid-run: a big session on every index.
     process.arguments = [
       "run", "--dataset", "uniform", "--n", "200000", "--steps", "100000", "--repeat", "50",
-      "--budget", "0", "--quiet", "--out", report.path,
+      "--budget", "0", "--quiet",
     ]
+    process.currentDirectoryURL = folder  // the report would take a default name here
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
@@ -46,6 +47,6 @@ import Glibc
     #expect(process.terminationReason == .uncaughtSignal || process.terminationStatus != 0)
     #expect(try Data(contentsOf: report) == earlier)
     let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-    #expect(left == ["report.csv"], "files left behind: \(left)")
+    #expect(left == ["earlier.csv"], "files left behind: \(left)")
   }
 }

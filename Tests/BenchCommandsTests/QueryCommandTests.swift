@@ -279,12 +279,12 @@ extension CLITests {
         let inputs = ["--points", "points.csv", "--queries", "queries.csv"]
         expectOneError(
           try queryProcess(folder, inputs + ["--out", "missing/out.csv"]), code: 73,
-          "cannot create report 'missing/out.csv': folder missing does not exist")
+          "cannot create 'missing/out.csv': folder missing does not exist")
         #expect(!exists(folder.file("missing")))
         // A folder where the output file should go.
         expectOneError(
           try queryProcess(folder, inputs + ["--out", "."]), code: 73,
-          "cannot create report '.': is a folder")
+          "cannot create '.': is a folder")
         #expect(folder.contents() == ["points.csv", "queries.csv"])
       }
     }

@@ -218,8 +218,8 @@ extension CLITests {
           misspelt.stderrLines.first == "bench: unknown dataset \"unifrom\" (did you mean uniform?)")
         expectOneError(
           try run([], out: "missing/r.csv"), code: 73,
-          "cannot create report 'missing/r.csv': folder missing does not exist")
-        expectOneError(try run([], out: "."), code: 73, "cannot create report '.': is a folder")
+          "cannot create 'missing/r.csv': folder missing does not exist")
+        expectOneError(try run([], out: "."), code: 73, "cannot create '.': is a folder")
         #expect(folder.contents() == ["bad.csv"])
         // More rows asked of a file than it has.
         try folder.write("small.csv", "lat,lon\n1,2\n")
@@ -301,10 +301,10 @@ extension CLITests {
           atPath: folder.file("taken"), withIntermediateDirectories: false)
         expectOneError(
           try export(["--points-out", "points.csv", "--queries-out", "taken"]), code: 73,
-          "cannot create report 'taken': is a folder")
+          "cannot create 'taken': is a folder")
         expectOneError(
           try export(["--points-out", "points.csv", "--queries-out", "no/q.csv"]), code: 73,
-          "cannot create report 'no/q.csv': folder no does not exist")
+          "cannot create 'no/q.csv': folder no does not exist")
         let twoSizes = try export(
           ["--n", "10,20", "--points-out", "points.csv", "--queries-out", "queries.csv"])
         #expect(twoSizes.code == 64)

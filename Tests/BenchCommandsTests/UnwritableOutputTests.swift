@@ -7,7 +7,7 @@ struct UnwritablePath: Sendable, CustomTestStringConvertible {
   var name: String
   /// The path to pass, relative to the run's folder where it can be.
   var path: String
-  /// The detail after `cannot create report 'PATH': `, when it does not
+  /// The detail after `cannot create 'PATH': `, when it does not
   /// depend on the kernel's errno for special file systems.
   var detail: String?
 
@@ -18,7 +18,7 @@ struct UnwritablePath: Sendable, CustomTestStringConvertible {
       name: "missing folder", path: "missing/out.csv", detail: "folder missing does not exist"),
     // ENOTDIR: even root cannot create a file under a regular file.
     UnwritablePath(
-      name: "parent is a file", path: "plain.txt/out.csv", detail: "plain.txt is not a folder"),
+      name: "parent is a file", path: "plain.txt/out.csv", detail: "a part of the path is not a folder"),
     // procfs and sysfs refuse new files to root too, though access(2) says yes.
     UnwritablePath(name: "under /proc", path: "/proc/spatialbench-test-out.csv", detail: nil),
     UnwritablePath(name: "under /sys", path: "/sys/spatialbench-test-out.csv", detail: nil),
@@ -64,7 +64,7 @@ struct UnwritablePath: Sendable, CustomTestStringConvertible {
       for arguments in Self.invocations(target.path) {
         let result = try runBench(arguments, in: folder.path)
         #expect(result.code == 73, "\(arguments[0]): \(result.stderr)")
-        let prefix = "bench: cannot create report '\(target.path)': "
+        let prefix = "bench: cannot create '\(target.path)': "
         #expect(result.stderrLines.count == 1, "\(result.stderr)")
         #expect(result.stderrLines.first?.hasPrefix(prefix) == true, "\(result.stderr)")
         if let detail = target.detail {

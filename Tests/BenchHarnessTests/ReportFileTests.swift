@@ -18,14 +18,47 @@ import Glibc
     #expect(listFolder(folder) == ["report.csv"])  // no temporary file left
   }
 
-  @Test func replacesAnExistingFile() throws {
+  @Test func neverReplacesAnEarlierReport() throws {
     let folder = makeTemporaryFolder()
     defer { removeTree(folder) }
     let path = "\(folder)/report.csv"
     writeText("old\n", to: path)
-    try ReportFile.write([testRow()], to: path)
-    #expect(try ReportFile.read(path) == [testRow()])
+    #expect(throws: ReportError(.exists, path: path, detail: "already exists")) {
+      try ReportFile.write([testRow()], to: path)
+    }
+    #expect(readText(path) == "old\n")
     #expect(listFolder(folder) == ["report.csv"])
+  }
+
+  /// The default name takes the next free suffix, also when a name was taken
+  /// after it was chosen.
+  @Test func aNewReportTakesTheNextFreeName() throws {
+    let folder = makeTemporaryFolder()
+    defer { removeTree(folder) }
+    let date = Date(timeIntervalSince1970: 1_800_000_000)
+    let first = try ReportFile.writeNew([testRow()], suite: "run", gitCommit: "abc", date: date, directory: folder)
+    let second = try ReportFile.writeNew([testRow()], suite: "run", gitCommit: "abc", date: date, directory: folder)
+    #expect(first == "\(folder)/2027-01-15-abc-run.csv")
+    #expect(second == "\(folder)/2027-01-15-abc-run-2.csv")
+    writeText("taken\n", to: "\(folder)/2027-01-15-abc-run-3.csv")
+    let third = try ReportFile.writeNew([testRow()], suite: "run", gitCommit: "abc", date: date, directory: folder)
+    #expect(third == "\(folder)/2027-01-15-abc-run-4.csv")
+    #expect(readText("\(folder)/2027-01-15-abc-run-3.csv") == "taken\n")
+  }
+
+  /// While a file is written its temporary name is where the stop handler
+  /// finds it, and only then.
+  @Test func theTemporaryFileIsKnownToTheStopHandlerWhileItIsWritten() throws {
+    let folder = makeTemporaryFolder()
+    defer { removeTree(folder) }
+    var seen: String? = nil
+    try AtomicFile._write(Array("x".utf8), to: "\(folder)/out.csv", mode: 0o644, existing: .replace) {
+      () throws(ReportError) in seen = StopSignals.pendingPath
+    }
+    let pending = try #require(seen)
+    #expect(pending.hasPrefix("\(folder)/.out.csv.tmp-"))
+    #expect(StopSignals.pendingPath == nil)
+    #expect(listFolder(folder) == ["out.csv"])
   }
 
   @Test func failureBeforeRenameLeavesOldFileAndNoTemporary() throws {
@@ -35,7 +68,7 @@ import Glibc
     writeText("earlier content\n", to: path)
     let injected = ReportError(.ioError, path: path, detail: "injected")
     #expect(throws: injected) {
-      try ReportFile._writeAtomically(Array("new".utf8), to: path, mode: 0o644) {
+      try AtomicFile._write(Array("new".utf8), to: path, mode: 0o644, existing: .replace) {
         () throws(ReportError) in throw injected
       }
     }
@@ -48,7 +81,7 @@ import Glibc
     defer { removeTree(folder) }
     let injected = ReportError(.ioError, path: "x", detail: "injected")
     #expect(throws: injected) {
-      try ReportFile._writeAtomically([], to: "\(folder)/new.csv", mode: 0o644) {
+      try AtomicFile._write([], to: "\(folder)/new.csv", mode: 0o644, existing: .replace) {
         () throws(ReportError) in throw injected
       }
     }

@@ -10,6 +10,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=${1:-results/reference}
 mkdir -p "$out"
+# bench never replaces a report: this run's reports start afresh
+rm -f "$out/datasets.csv" "$out/scaling.csv" "$out/sweep.csv"
 swift build -c release
 bench=.build/release/bench
 

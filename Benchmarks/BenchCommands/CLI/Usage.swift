@@ -72,8 +72,10 @@ enum Usage {
 
     run options:
     \(runOptions)
-    exit codes: 0 success; 1 a difference or regression (verify, compare); 64 usage error;
-    65 bad data; 66 input missing or unreadable; 73 output cannot be created.
+    exit codes: 0 success; 1 a difference or regression (verify, compare); 64 usage error (also an
+    output that is an input or another output); 65 bad data; 66 input missing or unreadable;
+    70 internal error; 73 output cannot be created (not a regular file, a report that exists);
+    74 I/O error (a full disk, a failed write to standard output).
     """
 
   static func text(for command: String) -> String {

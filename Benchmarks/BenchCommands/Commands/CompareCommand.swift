@@ -22,7 +22,7 @@ func compareCommand(_ arguments: [String]) throws -> Int32 {
       threshold = v
     case "--timing-info": judgesTiming = false
     case "--markdown": markdown = true
-    case "--help", "-h": print(Usage.text(for: command)); return 0
+    case "--help", "-h": output(Usage.text(for: command)); return 0
     default:
       guard !a.hasPrefix("-") else { throw unknownOption(a, command: command, valid: ["--threshold", "--timing-info", "--markdown"]) }
       files.append(a)
@@ -34,6 +34,6 @@ func compareCommand(_ arguments: [String]) throws -> Int32 {
   let baseline = try ReportFile.read(files[0])
   let current = try ReportFile.read(files[1])
   let comparison = Comparison(baseline: baseline, current: current, threshold: threshold / 100, judgesTiming: judgesTiming)
-  print(markdown ? comparison.markdown() : comparison.text(), terminator: "")
+  output(markdown ? comparison.markdown() : comparison.text(), terminator: "")
   return comparison.outcome.exitCode
 }

@@ -21,11 +21,9 @@ func exportCommand(_ arguments: [String]) throws -> Int32 {
   guard let queriesOut = options.queriesOut else {
     throw UsageError("--queries-out is required", command: command)
   }
-  let outputs = [pointsOut, queriesOut] + (options.tapsOut.map { [$0] } ?? [])
-  guard Set(outputs).count == outputs.count else {
-    throw UsageError("--points-out, --queries-out and --taps-out must name different files", command: command)
-  }
-  for path in outputs { try checkOutputPath(path) }
+  let outputs = [OutputTarget("--points-out", pointsOut), OutputTarget("--queries-out", queriesOut)]
+    + (options.tapsOut.map { [OutputTarget("--taps-out", $0)] } ?? [])
+  try OutputCheck.check(outputs, inputs: options.inputs)
   let datasets = try loadDatasets(options, command: command)
   guard datasets.count == 1 else { throw UsageError("export takes one --n value", command: command) }
   let dataset = datasets[0]
@@ -64,7 +62,7 @@ func exportCommand(_ arguments: [String]) throws -> Int32 {
 /// next ones are written, and a failure leaves none behind.
 func writeAllOrNone(_ files: [(path: String, text: String)]) throws(ReportError) {
   guard let (path, text) = files.first else { return }
-  try ReportFile._writeAtomically(Array(text.utf8), to: path, mode: 0o644) { () throws(ReportError) in
+  try AtomicFile._write(Array(text.utf8), to: path, mode: 0o644, existing: .replace) { () throws(ReportError) in
     try writeAllOrNone(Array(files.dropFirst()))
   }
 }

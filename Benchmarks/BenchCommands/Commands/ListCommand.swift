@@ -20,7 +20,7 @@ func listCommand(_ arguments: [String]) throws -> Int32 {
     case "--datasets": sections.append("datasets")
     case "--columns": sections.append("columns")
     case "--markdown": markdown = true
-    case "--help", "-h": print(Usage.text(for: "list")); return 0
+    case "--help", "-h": output(Usage.text(for: "list")); return 0
     default: throw unknownOption(a, command: "list", valid: flags)
     }
   }
@@ -28,7 +28,7 @@ func listCommand(_ arguments: [String]) throws -> Int32 {
     guard sections.count == 1, ["workloads", "columns"].contains(sections[0]) else {
       throw UsageError("--markdown goes with one of --workloads or --columns", command: "list")
     }
-    print(sections[0] == "workloads" ? Listing.workloadTable : Listing.columnTable, terminator: "")
+    output(sections[0] == "workloads" ? Listing.workloadTable : Listing.columnTable, terminator: "")
     return 0
   }
   let all = sections.isEmpty
@@ -36,24 +36,24 @@ func listCommand(_ arguments: [String]) throws -> Int32 {
     for type in allIndexTypes {
       let params = type.parameterDescriptions
         .map { "\($0.name)=\($0.defaultValue) (\($0.summary))" }.joined(separator: "  ")
-      print([type.name, params.isEmpty ? "-" : params, "# " + type.summary].joined(separator: "  "))
+      output([type.name, params.isEmpty ? "-" : params, "# " + type.summary].joined(separator: "  "))
     }
   }
   if all || sections.contains("workloads") {
-    print("\(WorkloadCatalog.buildName)  # \(WorkloadCatalog.buildSummary)")
+    output("\(WorkloadCatalog.buildName)  # \(WorkloadCatalog.buildSummary)")
     for type in WorkloadCatalog.all {
       let variants = type.variants == [""] ? "" : "  strategies=\(type.variants.joined(separator: ","))"
-      print("\(type.name)\(variants)  answers=query,\(type.answerColumns.joined(separator: ","))  # \(type.summary)")
+      output("\(type.name)\(variants)  answers=query,\(type.answerColumns.joined(separator: ","))  # \(type.summary)")
     }
   }
   if all || sections.contains("datasets") {
-    for d in BundledDataset.allCases { print("\(d.rawValue)  file=datasets/\(d.fileName)  # \(d.summary)") }
+    for d in BundledDataset.allCases { output("\(d.rawValue)  file=datasets/\(d.fileName)  # \(d.summary)") }
     for d in PointDistribution.catalog {
-      print("\(d.name)  n=\(Datasets.defaultCount(d.name))  \(d.parameters)  # generator: \(d.summary)")
+      output("\(d.name)  n=\(Datasets.defaultCount(d.name))  \(d.parameters)  # generator: \(d.summary)")
     }
   }
   if all || sections.contains("columns") {
-    for c in ReportColumn.all { print("\(c.name)  \(c.kind.rawValue)  # \(c.meaning)") }
+    for c in ReportColumn.all { output("\(c.name)  \(c.kind.rawValue)  # \(c.meaning)") }
   }
   return 0
 }

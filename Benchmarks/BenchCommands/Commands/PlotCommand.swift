@@ -12,7 +12,7 @@ func plotCommand(_ arguments: [String]) throws -> Int32 {
   while let a = reader.next() {
     switch a {
     case "--out": out = try reader.value(for: a)
-    case "--help", "-h": print(Usage.text(for: command)); return 0
+    case "--help", "-h": output(Usage.text(for: command)); return 0
     default:
       guard !a.hasPrefix("-") else { throw unknownOption(a, command: command, valid: ["--out"]) }
       files.append(a)
@@ -27,12 +27,13 @@ func plotCommand(_ arguments: [String]) throws -> Int32 {
   let folder = out ?? defaultPlotFolder()
   try makeFolder(folder)
   let (charts, skipped) = ReportPlots.make(rows)
-  for chart in charts {
-    let path = (folder as NSString).appendingPathComponent(chart.name)
-    try ReportFile.writeAtomically(Array(chart.svg.utf8), to: path)
-    print("wrote \(path)")
+  let paths = charts.map { (folder.hasSuffix("/") ? folder : folder + "/") + $0.name }
+  try OutputCheck.check(paths.map { OutputTarget("--out", $0) }, inputs: files.map { InputSource("report", $0) })
+  for (chart, path) in zip(charts, paths) {
+    try AtomicFile.write(Array(chart.svg.utf8), to: path)
+    output("wrote \(path)")
   }
-  for skip in skipped { print(skip) }
+  for skip in skipped { output("\(skip)") }
   return 0
 }
 

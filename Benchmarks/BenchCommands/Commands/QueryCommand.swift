@@ -46,7 +46,7 @@ func queryCommand(_ arguments: [String]) throws -> Int32 {
         throw UsageError("--seed \"\(text)\" is not a non-negative whole number", command: command)
       }
       seed = s
-    case "--help", "-h": print(Usage.text(for: command)); return 0
+    case "--help", "-h": output(Usage.text(for: command)); return 0
     default: throw unknownOption(a, command: command, valid: flags)
     }
   }
@@ -67,7 +67,10 @@ func queryCommand(_ arguments: [String]) throws -> Int32 {
       ? UsageError("the \(workload) workload has no strategies", command: command)
       : UsageError.unknown("strategy", variant, valid: valid, command: command)
   }
-  if let out { try checkOutputPath(out) }
+  // `--out -` is standard output, as no --out is
+  let outFile = out == "-" ? nil : out
+  let inputs = [InputSource("--points", pointsPath), InputSource("--queries", queriesPath)]
+  try OutputCheck.check(outFile.map { [OutputTarget("--out", $0)] } ?? [], inputs: inputs)
 
   let file = try Datasets.readPoints(pointsPath)
   let dataset = LoadedDataset(name: pointsPath, points: file.points, ids: file.ids)
@@ -83,10 +86,10 @@ func queryCommand(_ arguments: [String]) throws -> Int32 {
   let text = try Answers.csv(
     workload: workload, variant: variant, index: names[0], parameters: params, dataset: dataset,
     steps: steps)!
-  if let out {
-    try ReportFile.writeAtomically(Array(text.utf8), to: out)
+  if let outFile {
+    try AtomicFile.write(Array(text.utf8), to: outFile)
   } else {
-    print(text, terminator: "")
+    output(text, terminator: "")
   }
   return 0
 }

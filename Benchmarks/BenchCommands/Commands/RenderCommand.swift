@@ -7,12 +7,13 @@ import Foundation
 func renderCommand(_ arguments: [String]) throws -> Int32 {
   let command = RenderOptions.command
   if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
-    print(Usage.text(for: command))
+    output(Usage.text(for: command))
     return 0
   }
   let options = try RenderOptions.parse(arguments)
   // A bad path fails before the dataset is loaded.
-  if let out = options.out { try checkOutputPath(out) }
+  let inputs = options.runOptions.inputs
+  if let out = options.out { try OutputCheck.check([OutputTarget("--out", out)], inputs: inputs) }
   let datasets = try loadDatasets(options.runOptions, command: command)
   let dataset = datasets[0]
   let picture = try RenderScene.picture(options, dataset: dataset)
@@ -29,9 +30,9 @@ func renderCommand(_ arguments: [String]) throws -> Int32 {
     } else {
       path = name
     }
-    try checkOutputPath(path)
+    try OutputCheck.check([OutputTarget("--out", path)], inputs: inputs)
   }
-  try ReportFile.writeAtomically(Array(picture.render().utf8), to: path)
-  print("wrote \(path)")
+  try AtomicFile.write(Array(picture.render().utf8), to: path)
+  output("wrote \(path)")
   return 0
 }

@@ -9,12 +9,12 @@ import SpatialIndexes
 func runCommand(_ arguments: [String]) throws -> Int32 {
   let options = try RunOptions.parse(arguments, command: "run")
   let metadata = RunMetadata.current(seed: options.seed, gitDirectory: packageRoot())
+  // Without --out the report takes the next free default name when it is
+  // written; the folder is checked now, with the name it would take now.
   let out = options.out ?? ReportFile.defaultPath(suite: "run", gitCommit: metadata.gitCommit, date: Date(), directory: resultsFolder())
-  try checkOutputPath(out)
-  if let json = options.json {
-    guard json != out else { throw UsageError("--json and --out name the same file", command: "run") }
-    try checkOutputPath(json)
-  }
+  var outputs = [OutputTarget("--out", out, existing: .keep, appends: options.append)]
+  if let json = options.json { outputs.append(OutputTarget("--json", json, existing: .keep)) }
+  try OutputCheck.check(outputs, inputs: options.inputs)
   if options.append { try checkAppendable(out) }
 
   let datasets = try loadDatasets(options, command: "run")
@@ -32,18 +32,23 @@ func runCommand(_ arguments: [String]) throws -> Int32 {
   }
   engine.observer.finish()
 
-  print(ResultsTable.render(rows), terminator: "")
-  print(
+  output(ResultsTable.render(rows), terminator: "")
+  output(
     "clock: CLOCK_MONOTONIC, \(String(format: "%.0f", plan.measure.clockOverhead)) ns a read; steps shorter "
       + "than 20 reads are timed in batches (the report's batch column)")
+  let written: String
   if options.append {
     try ReportFile.append(rows, to: out)
-  } else {
+    written = out
+  } else if options.out != nil {
     try ReportFile.write(rows, to: out)
+    written = out
+  } else {
+    written = try ReportFile.writeNew(rows, suite: "run", gitCommit: metadata.gitCommit, directory: resultsFolder())
   }
-  printError("bench: wrote \(rows.count) rows to \(out)")
+  printError("bench: wrote \(rows.count) rows to \(written)")
   if let json = options.json {
-    try ReportFile.writeAtomically(Array(ReportSchema.json(rows, run: metadata).utf8), to: json)
+    try AtomicFile.write(Array(ReportSchema.json(rows, run: metadata).utf8), to: json, existing: .keep)
     printError("bench: wrote the report as JSON to \(json)")
   }
   let mismatches = answerMismatches(rows)

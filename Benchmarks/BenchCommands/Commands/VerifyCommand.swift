@@ -20,8 +20,8 @@ func verifyCommand(_ arguments: [String]) throws -> Int32 {
       workloads: options.workloadChoices)
     for r in results.sorted(by: { ($0.index, $0.workload) < ($1.index, $1.workload) }) {
       let status = r.agrees ? "ok" : "DIFFERS in \(r.differingSteps) steps"
-      print("\(dataset.name) n=\(dataset.count) \(r.index) \(r.workload): \(r.steps) steps \(status)")
-      for p in r.problems { print("  " + p) }
+      output("\(dataset.name) n=\(dataset.count) \(r.index) \(r.workload): \(r.steps) steps \(status)")
+      for p in r.problems { output("  " + p) }
       if !r.agrees { failures += 1 }
     }
   }
@@ -29,6 +29,6 @@ func verifyCommand(_ arguments: [String]) throws -> Int32 {
     printError("bench verify: \(failures) workload(s) differ from the linear scan")
     return 1
   }
-  print("verify: every index agrees with the linear scan")
+  output("verify: every index agrees with the linear scan")
   return 0
 }

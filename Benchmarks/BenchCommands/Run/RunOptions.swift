@@ -44,6 +44,12 @@ struct RunOptions {
     indexes = []
   }
 
+  /// The files the options read, for ``OutputCheck``: a dataset given as a
+  /// file, and the queries file.
+  var inputs: [InputSource] {
+    [InputSource("--dataset", dataset)] + (queriesFile.map { [InputSource("--queries", $0)] } ?? [])
+  }
+
   /// Parses `arguments`; `command` names the command in errors and decides
   /// which extra flags are allowed.
   static func parse(_ arguments: [String], command: String) throws(UsageError) -> RunOptions {

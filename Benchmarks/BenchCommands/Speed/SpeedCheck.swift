@@ -59,7 +59,7 @@ struct SpeedCheck {
       let perQuery = m.statistics.median / 1e3 / Double(rs.count)
       line += "  \(f): \(fmt(perQuery)) µs (\(m.resultsTotal / UInt64(max(1, rs.count))) hits)"
     }
-    print(line)
+    output(line)
   }
 }
 
@@ -102,7 +102,7 @@ func speedCommand(_ arguments: [String]) throws -> Int32 {
       check.seed = s
     case "--index": names = try indexNames(try reader.value(for: a), command: command)
     case "--param": params.append(try .parse(try reader.value(for: a), command: command))
-    case "--help", "-h": print(Usage.text(for: command)); return 0
+    case "--help", "-h": output(Usage.text(for: command)); return 0
     default: throw unknownOption(a, command: command, valid: ["--n", "--repeat", "--queries", "--seed", "--index", "--param"])
     }
   }
@@ -114,7 +114,7 @@ func speedCommand(_ arguments: [String]) throws -> Int32 {
   }
   warnIfDebugBuild()
   let points = check.points()
-  print("speed: \(check.n) uniform points, \(check.queries) queries per size, median of \(check.repeats) runs (µs per query, every id visited)")
+  output("speed: \(check.n) uniform points, \(check.queries) queries per size, median of \(check.repeats) runs (µs per query, every id visited)")
   for name in names {
     var operation = RunSpeed(check: check, points: points, params: params)
     try withIndexType(named: name, &operation)!

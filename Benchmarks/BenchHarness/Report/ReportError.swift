@@ -11,8 +11,15 @@ public struct ReportError: Error, Equatable, Sendable, CustomStringConvertible {
     case badData
     /// An input report does not exist or cannot be read. Exit 66 (`EX_NOINPUT`).
     case noInput
-    /// A read or write failed part-way (disk full, I/O error). Exit 74 (`EX_IOERR`).
+    /// A read or write failed part-way (disk full, I/O error, a closed
+    /// standard output). Exit 74 (`EX_IOERR`).
     case ioError
+    /// The output names a file that exists and must not be replaced (a
+    /// report without `--append`). Exit 73 (`EX_CANTCREAT`).
+    case exists
+    /// Two files of one command are the same file: an output is one of its
+    /// inputs, or two outputs coincide. Exit 64 (`EX_USAGE`).
+    case conflict
   }
 
   public var kind: Kind
@@ -30,20 +37,23 @@ public struct ReportError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The sysexits code for `kind`.
   public var exitCode: Int32 {
     switch kind {
-    case .cannotCreate: 73
+    case .cannotCreate, .exists: 73
     case .badData: 65
     case .noInput: 66
     case .ioError: 74
+    case .conflict: 64
     }
   }
 
   /// A one-line message naming the path.
   public var description: String {
     switch kind {
-    case .cannotCreate: "cannot create report '\(path)': \(detail)"
+    case .cannotCreate: "cannot create '\(path)': \(detail)"
     case .badData: "bad report '\(path)': \(detail)"
     case .noInput: "cannot read report '\(path)': \(detail)"
-    case .ioError: "I/O error on report '\(path)': \(detail)"
+    case .ioError: "I/O error on '\(path)': \(detail)"
+    case .exists: "'\(path)' \(detail)"
+    case .conflict: detail
     }
   }
 }

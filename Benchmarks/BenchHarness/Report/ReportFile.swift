@@ -7,21 +7,39 @@ import Glibc
 import Darwin
 #endif
 
-/// Reading and writing report files without ever leaving a half-written one.
-///
-/// Every write goes through `writeAtomically`: the bytes go to a temporary
-/// file in the target's own folder (same file system, so the final rename(2)
-/// is atomic), are fsync'ed, and the temporary file is renamed over the target.
-/// A reader — or a crash — sees the old file or the new one, never a mix. On
-/// any error the temporary file is removed and the target is untouched.
+/// Reading and writing report files without ever leaving a half-written one
+/// or replacing an earlier one: every write goes through ``AtomicFile``.
 public enum ReportFile {
-  /// Writes `rows` as a complete report at `path`, replacing any file there.
+  /// Writes `rows` as a new report at `path`.
   ///
-  /// - Throws: `.cannotCreate` (exit 73) when the folder is missing or
+  /// - Throws: `.exists` (exit 73) when a file has that name: a report is
+  ///   never replaced; `.cannotCreate` (73) when the folder is missing or
   ///   read-only, a path component is a regular file, or `path` is a
   ///   directory; `.ioError` (exit 74) when writing fails part-way.
   public static func write(_ rows: [ReportRow], to path: String) throws(ReportError) {
-    try writeAtomically(Array(ReportSchema.render(rows).utf8), to: path)
+    try AtomicFile.write(Array(ReportSchema.render(rows).utf8), to: path, existing: .keep)
+  }
+
+  /// Writes `rows` as a new report named after the day, the commit and the
+  /// suite in `directory` (see ``defaultPath(suite:gitCommit:date:directory:)``),
+  /// taking the next free `-2`, `-3`… when the name is taken, also by a run
+  /// that finished in the meantime: each name is claimed with link(2), so two
+  /// runs started together never write one report. Returns the path written.
+  public static func writeNew(
+    _ rows: [ReportRow], suite: String, gitCommit: String, date: Date = Date(),
+    directory: String = "results"
+  ) throws(ReportError) -> String {
+    let bytes = Array(ReportSchema.render(rows).utf8)
+    var suffix = 1
+    while true {
+      let path = candidate(suite: suite, gitCommit: gitCommit, date: date, directory: directory, suffix: suffix)
+      do {
+        try AtomicFile.write(bytes, to: path, existing: .keep)
+        return path
+      } catch where error.kind == .exists {
+        suffix += 1
+      }
+    }
   }
 
   /// Adds `rows` to the report at `path`, or writes a new report if there is
@@ -40,13 +58,20 @@ public enum ReportFile {
   /// (A crash between creating and renaming the temporary file can leave a
   /// hidden `.<name>.tmp-XXXXXX` beside it; the report itself is never torn.)
   ///
+  /// Appends take turns: the folder is locked (``FolderLock``) from the read
+  /// to the rename, so eight runs appending at once add all their rows.
+  ///
   /// - Throws: `.badData` (65) for a differing or missing header;
   ///   `.cannotCreate` (73) as for `write`, or when `path` is not a regular file.
   ///
   /// - Complexity: O(size of the existing file + new rows).
   public static func append(_ rows: [ReportRow], to path: String) throws(ReportError) {
+    try FolderLock.withLock(onFolderOf: path) { () throws(ReportError) in try appendLocked(rows, to: path) }
+  }
+
+  private static func appendLocked(_ rows: [ReportRow], to path: String) throws(ReportError) {
     var info = stat()
-    guard stat(path, &info) == 0 else {
+    guard lstat(path, &info) == 0 else {
       if errno == ENOENT { return try write(rows, to: path) }
       throw ReportError(.cannotCreate, path: path, detail: lastError())
     }
@@ -64,7 +89,7 @@ public enum ReportFile {
     }
     if bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
     for row in rows { bytes += CSVWriter.line(row.csvFields).utf8 }
-    try writeAtomically(bytes, to: path, mode: mode_t(info.st_mode) & 0o7777)
+    try AtomicFile.write(bytes, to: path, mode: mode_t(info.st_mode) & 0o7777)
   }
 
   /// The rows of the report at `path`.
@@ -81,77 +106,27 @@ public enum ReportFile {
   /// letters, digits, `.`, `_` and `-` in `gitCommit` and `suite` become `-`.
   ///
   /// Does not create `directory` (the caller does, e.g. with `mkdir -p`).
-  /// Another process can still take the name before the report is written.
+  /// Another process can take the name before it is written: ``writeNew``
+  /// claims it.
   public static func defaultPath(
     suite: String, gitCommit: String, date: Date = Date(), directory: String = "results"
+  ) -> String {
+    var suffix = 1
+    while true {
+      let path = candidate(suite: suite, gitCommit: gitCommit, date: date, directory: directory, suffix: suffix)
+      if case .failure = FilePath.lstatInfo(path) { return path }
+      suffix += 1
+    }
+  }
+
+  /// The default name with its `-suffix` (none for 1).
+  private static func candidate(
+    suite: String, gitCommit: String, date: Date, directory: String, suffix: Int
   ) -> String {
     let day = RunMetadata.iso8601(date).prefix(10)
     let stem = "\(day)-\(safeName(gitCommit))-\(safeName(suite))"
     let folder = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
-    var candidate = "\(folder)/\(stem).csv"
-    var suffix = 2
-    while exists(candidate) {
-      candidate = "\(folder)/\(stem)-\(suffix).csv"
-      suffix += 1
-    }
-    return candidate
-  }
-
-  /// Writes `bytes` to `path` through a temporary file in the same folder and
-  /// rename(2); see the type's notes. New files get `mode` (default 0644).
-  public static func writeAtomically(
-    _ bytes: [UInt8], to path: String, mode: mode_t = 0o644
-  ) throws(ReportError) {
-    try _writeAtomically(bytes, to: path, mode: mode, beforeRename: {})
-  }
-
-  /// `writeAtomically` with a hook run after the temporary file is complete
-  /// and before the rename; tests throw from it to simulate a failure there.
-  package static func _writeAtomically(
-    _ bytes: [UInt8], to path: String, mode: mode_t,
-    beforeRename: () throws(ReportError) -> Void
-  ) throws(ReportError) {
-    guard !path.isEmpty, !path.hasSuffix("/") else {
-      throw ReportError(.cannotCreate, path: path, detail: "not a file name")
-    }
-    let (folder, name) = split(path)
-    // A hidden name, so `*.csv` globs never pick up a half-written report.
-    var template = Array("\(folder)/.\(name).tmp-XXXXXX".utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard fd >= 0 else {
-      throw ReportError(.cannotCreate, path: path, detail: lastError())
-    }
-    let temporary = String(
-      decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    var renamed = false
-    defer { if !renamed { unlink(temporary) } }
-
-    var failure: String? = nil
-    bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          failure = lastError()
-          return
-        }
-        offset += written
-      }
-    }
-    if failure == nil, fchmod(fd, mode) != 0 { failure = lastError() }
-    if failure == nil, fsync(fd) != 0 { failure = lastError() }
-    if close(fd) != 0, failure == nil { failure = lastError() }
-    if let failure { throw ReportError(.ioError, path: path, detail: failure) }
-
-    try beforeRename()
-    guard rename(temporary, path) == 0 else {
-      let code = errno
-      let kind: ReportError.Kind = code == EIO || code == ENOSPC ? .ioError : .cannotCreate
-      throw ReportError(kind, path: path, detail: lastError(code))
-    }
-    renamed = true
-    syncFolder(folder)
+    return suffix == 1 ? "\(folder)/\(stem).csv" : "\(folder)/\(stem)-\(suffix).csv"
   }
 
   // MARK: - Helpers
@@ -184,26 +159,6 @@ public enum ReportFile {
     return line
   }
 
-  /// (folder, file name) of `path`; the folder is "." for a bare name.
-  private static func split(_ path: String) -> (String, String) {
-    guard let slash = path.lastIndex(of: "/") else { return (".", path) }
-    let folder = String(path[..<slash])
-    return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
-  }
-
-  /// Makes the rename durable; best effort (some file systems refuse).
-  private static func syncFolder(_ folder: String) {
-    let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard fd >= 0 else { return }
-    _ = fsync(fd)
-    close(fd)
-  }
-
-  private static func exists(_ path: String) -> Bool {
-    var info = stat()
-    return lstat(path, &info) == 0
-  }
-
   private static func safeName(_ text: String) -> String {
     let cleaned = String(
       text.unicodeScalars.map { c -> Character in
@@ -213,17 +168,13 @@ public enum ReportFile {
     return cleaned.isEmpty ? "unknown" : cleaned
   }
 
-  private static func lastError(_ code: Int32 = errno) -> String {
-    String(cString: strerror(code))
-  }
+  private static func lastError(_ code: Int32 = errno) -> String { FilePath.lastError(code) }
 }
 
 // The module-qualified names, because inside `ReportFile` `read` and `write`
 // name its own static methods.
 #if canImport(Glibc)
 private let systemRead = Glibc.read
-private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
 private let systemRead = Darwin.read
-private let systemWrite = Darwin.write
 #endif

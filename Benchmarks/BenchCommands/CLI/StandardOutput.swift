@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What commands print, written to file descriptor 1 with write(2) and
+/// checked: `print` drops a failed write silently, so a full disk, `/dev/full`
+/// or a closed pipe cut `bench query`'s answers short and still exited 0.
+/// The first failure is kept, the rest of the output skipped, and
+/// ``benchMain(_:)`` then exits 74 naming it.
+enum StandardOutput {
+  /// The errno of the first failed write; 0 while none failed.
+  nonisolated(unsafe) static var failure: Int32 = 0
+
+  static func write(_ text: String) {
+    guard failure == 0 else { return }
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let n = bytes.withUnsafeMutableBytes { systemWrite(1, $0.baseAddress! + offset, $0.count - offset) }
+      if n < 0 && errno == EINTR { continue }
+      guard n > 0 else {
+        failure = n < 0 ? errno : EIO
+        return
+      }
+      offset += n
+    }
+  }
+
+  /// The failure as a line for stderr, or nil.
+  static var failureMessage: String? {
+    failure == 0 ? nil : "bench: cannot write to standard output: \(String(cString: strerror(failure)))"
+  }
+}
+
+/// `print` for a command's output (see ``StandardOutput``).
+func output(_ text: String, terminator: String = "\n") {
+  StandardOutput.write(text + terminator)
+}
+
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+private let systemWrite = Darwin.write
+#endif

@@ -145,7 +145,9 @@ extension CLITests {
     @Test func screenSize() throws {
       let o = try RunOptions.parse(["--screen", "390x844"], command: "run")
       #expect(o.screen.width == 390 && o.screen.height == 844)
-      let bad = ["0x5", "5x0", "390", "390x", "x844", "390x844x2", "-390x844", "1.5x2", "100001x1"]
+      let largest = try RunOptions.parse(["--screen", "4096x4096"], command: "run")
+      #expect(largest.screen.width == 4096)
+      let bad = ["0x5", "5x0", "390", "390x", "x844", "390x844x2", "-390x844", "1.5x2", "4097x1", "1x4097"]
       for bad in bad {
         #expect(usageError(["--screen", bad]).contains("is not WIDTHxHEIGHT"), "\(bad)")
       }

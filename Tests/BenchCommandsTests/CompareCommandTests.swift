@@ -74,9 +74,16 @@ extension CLITests {
       #expect(try compare(Self.baseline, changed { $0.resultsTotal += 1 }) == 1)
     }
 
-    @Test func rowsOnOneSideOnlyAreNotRegressions() throws {
-      #expect(try compare(Self.baseline, Array(Self.baseline.prefix(2))) == 0)
+    @Test func lostBaselineRowsOrNoRowInCommonAre1() throws {
+      #expect(try compare(Self.baseline, Array(Self.baseline.prefix(2))) == 1)
+      #expect(try compare(Self.baseline, Array(Self.baseline.prefix(2)), extra: ["--allow-missing"]) == 0)
       #expect(try compare(Self.baseline, Self.baseline + [reportRow(index: "grid")]) == 0)
+      let elsewhere = Self.baseline.map { row in
+        var r = row
+        r.key.dataset = "elsewhere"
+        return r
+      }
+      #expect(try compare(Self.baseline, elsewhere, extra: ["--allow-missing"]) == 1)
     }
 
     @Test func missingOrBadReports() throws {

@@ -98,16 +98,34 @@ import Testing
     #expect(fewer.outcome == .regression)
   }
 
-  @Test func missingRowsAreListedNotRegressions() throws {
-    let c = try compare(
-      [testRow(), testRow(index: "GridHashIndex")], [testRow(), testRow(dataset: "clustered")])
+  /// A baseline row the current report lost fails the gate (an index or
+  /// workload that vanished would hide its regressions) unless allowed; a
+  /// row only the current report has is new work, not a failure.
+  @Test func missingBaselineRowsFailUnlessAllowed() throws {
+    let baseline = [testRow(), testRow(index: "GridHashIndex")]
+    let current = [testRow(), testRow(dataset: "clustered")]
+    let c = try compare(baseline, current)
     #expect(c.entries.count == 1)
     #expect(c.onlyInBaseline.map(\.index) == ["GridHashIndex"])
     #expect(c.onlyInCurrent.map(\.dataset) == ["clustered"])
-    #expect(c.outcome == .noRegression)
+    #expect(c.outcome == .rowsMissing)
     let text = c.text()
     #expect(text.contains("Only in baseline (1):"))
     #expect(text.contains("Only in current (1):"))
+    #expect(text.contains("Result: ROWS MISSING"))
+    let allowed = Comparison(baseline: baseline, current: current, allowsMissing: true)
+    #expect(allowed.outcome == .noRegression)
+    #expect(try compare([testRow()], [testRow(), testRow(dataset: "clustered")]).outcome == .noRegression)
+  }
+
+  /// Two reports with no row in common compare nothing: that is never a pass.
+  @Test func nothingInCommonFails() throws {
+    let c = Comparison(baseline: [testRow()], current: [testRow(dataset: "clustered")], allowsMissing: true)
+    #expect(c.entries.isEmpty)
+    #expect(c.outcome == .nothingCompared)
+    #expect(c.outcome.exitCode == 1)
+    #expect(c.text().contains("Result: NOTHING COMPARED"))
+    #expect(c.markdown().hasPrefix("**Result: nothing compared"))
   }
 
   @Test func differentMachineWarns() throws {

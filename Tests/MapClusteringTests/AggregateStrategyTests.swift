@@ -29,7 +29,7 @@ private struct CountingSummer: GroupVisitor {
   /// Points handed over in groups and alone, over every rectangle of `v`.
   private func handOver<I: SpatialIndex>(_ clusterer: Clusterer<I>, _ v: Viewport) -> (grouped: Int, alone: Int) {
     var clusterer = clusterer
-    let layout = clusterer._layout(v.visibleArea)
+    let layout = clusterer._layout(v.visibleArea)!
     let table = clusterer._table(), groups = clusterer._groups()
     var cells = [CellTotals](repeating: CellTotals(), count: layout.cellCount)
     var total = (grouped: 0, alone: 0)

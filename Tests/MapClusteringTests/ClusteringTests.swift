@@ -119,8 +119,15 @@ func exactFloor(_ d: Double, _ c: Double) -> Int {
 /// viewport's rectangles, grouped by cell, the mean of fixed-point values.
 func referenceMarkers(_ points: [Point], _ viewport: Viewport,
                       table: ClusterCellTable = .default) -> [ClusterMarker] {
-  let rects = viewport.rects
-  let s = WebMercator.scale(zoom: viewport.zoom), c = table.cellSize(zoom: viewport.zoom)
+  referenceMarkers(points, area: viewport.visibleArea, table: table)
+}
+
+/// The markers of `area` computed without any index (see above).
+func referenceMarkers(_ points: [Point], area: VisibleArea,
+                      table: ClusterCellTable = .default) -> [ClusterMarker] {
+  let rects = area.rects
+  let zoom = area.zoom
+  let s = WebMercator.scale(zoom: zoom), c = table.cellSize(zoom: zoom)
   var groups: [[Int]: (n: Int, lon: Int64, lat: Int64, id: Int32)] = [:]
   for (i, p) in points.enumerated() where rects.contains(where: { $0.contains(p) }) {
     let col = exactFloor(WebMercator.x(longitude: p.x) * s, c)
@@ -134,7 +141,7 @@ func referenceMarkers(_ points: [Point], _ viewport: Viewport,
   }
   return groups.keys.sorted { $0.lexicographicallyPrecedes($1) }.map { cell in
     let g = groups[cell]!
-    let key = MarkerKey(zoom: viewport.zoom, column: cell[1], row: cell[0], count: g.n)
+    let key = MarkerKey(zoom: zoom, column: cell[1], row: cell[0], count: g.n)
     if g.n == 1 { return ClusterMarker(key: key, coordinate: points[Int(g.id)], id: g.id) }
     // the mean in 1e-7° units, to the nearest, halves away from zero (exact
     // in doubles for these sums)
@@ -266,7 +273,7 @@ func referenceMarkers(_ points: [Point], _ viewport: Viewport,
     }
   }
 
-  @Test func cellTableDefaultsAndCustom() {
+  @Test func cellTableDefaultsAndCustom() throws {
     let t = ClusterCellTable.default
     for z in 0...12 { #expect(t.cellSize(zoom: z) == 88) }
     for z in 13...15 { #expect(t.cellSize(zoom: z) == 64) }
@@ -274,7 +281,7 @@ func referenceMarkers(_ points: [Point], _ viewport: Viewport,
     #expect(t.cellSize(zoom: 19) == 16)
     #expect(t.cellSize(zoom: 20) == 88)
     #expect(t.cellSize(zoom: -1) == 88)
-    let custom = ClusterCellTable(otherwise: 100, bands: [(zooms: 3...5, size: 50), (zooms: 5...5, size: 20)])
+    let custom = try ClusterCellTable(otherwise: 100, bands: [(zooms: 3...5, size: 50), (zooms: 5...5, size: 20)])
     #expect([2, 3, 4, 5, 6, 25].map { custom.cellSize(zoom: $0) } == [100, 50, 50, 20, 100, 100])
   }
 
@@ -282,7 +289,7 @@ func referenceMarkers(_ points: [Point], _ viewport: Viewport,
     let points = Fixtures.clustered(2000, seed: 40)
     // three families of nested grids (odd parts 5, 1 and 3): the clusterer stores
     // cell numbers for two, so zooms 10–12 take the computed path
-    let table = ClusterCellTable(
+    let table = try ClusterCellTable(
       otherwise: 40, bands: [(zooms: 0...3, size: 128), (zooms: 10...12, size: 24)])
     var clusterer = try Clusterer<KDTreeIndex>(points: points, cellTable: table)
     for v in MapFixtures.viewports(over: points, count: 30, seed: 41) {

@@ -18,7 +18,7 @@ enum Usage {
         + " --points FILE.csv --queries FILE.csv [--out FILE.csv] [--param K=V] [--strategy S] [--screen WxH]"
     case "export":
       return "usage: bench export [run options] --points-out FILE.csv --queries-out FILE.csv [--taps-out FILE.csv]"
-    case "compare": return "usage: bench compare BASELINE.csv CURRENT.csv [--threshold PCT] [--timing-info] [--markdown]"
+    case "compare": return "usage: bench compare BASELINE.csv CURRENT.csv [--threshold PCT] [--timing-info] [--markdown] [--allow-missing]"
     case "plot": return "usage: bench plot REPORT.csv [REPORT.csv…] [--out DIR]"
     case "render":
       return "usage: bench render [--dataset NAME|FILE.csv] --center LAT,LON --zoom Z [--size WxH]"
@@ -40,7 +40,7 @@ enum Usage {
                                     --screen); cluster and tap need a zoom column
       --param KEY=V[,V…]            an index parameter; several values make a sweep (one row each)
       --strategy NAME[,NAME…]|all   cluster strategies: \(RunOptions.strategyNames.joined(separator: ", ")) (default all)
-      --screen WxH                  screen size in points (default 390x844)
+      --screen WxH                  screen size in points (default 390x844; at most 4096x4096)
       --repeat R                    timed repetitions of each workload (default 5)
       --warmup W                    untimed repetitions first (default 1)
       --budget SECONDS              a row stops repeating after this long, one pass at least (default 2; 0 = no limit)
@@ -119,7 +119,9 @@ enum Usage {
         Joins rows by (index, params, dataset, n, workload, strategy). A timing regression is a median
         worse than the threshold (default 10) percent whose 95% intervals do not overlap; a counter
         regression is any increase of nodes_visited, points_tested or points_reported; changed answers
-        (results_total, checksum) are a difference. Exit 1 on any of these. With --timing-info,
+        (results_total, checksum) are a difference. Exit 1 on any of these, and when no row of one
+        report matches the other or rows of the baseline are missing from the current report (an
+        index or workload that vanished); --allow-missing accepts missing rows. With --timing-info,
         timings are printed but only counters and answers decide (for noisy CI machines). With
         --markdown, the same as a Markdown table for a pull-request comment.
         """

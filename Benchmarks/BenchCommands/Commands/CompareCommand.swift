@@ -1,9 +1,10 @@
 import BenchHarness
 
 /// `bench compare BASELINE.csv CURRENT.csv [--threshold PCT] [--timing-info]
-/// [--markdown]`: prints old, new and ratio per figure (or, with
-/// `--markdown`, a table for a pull-request comment); exit 1 on a regression
-/// or changed answers.
+/// [--markdown] [--allow-missing]`: prints old, new and ratio per figure (or,
+/// with `--markdown`, a table for a pull-request comment); exit 1 on a
+/// regression, changed answers, no row in common, or baseline rows missing
+/// (unless `--allow-missing`).
 /// Never writes to either input.
 func compareCommand(_ arguments: [String]) throws -> Int32 {
   let command = "compare"
@@ -12,6 +13,7 @@ func compareCommand(_ arguments: [String]) throws -> Int32 {
   var threshold = 10.0
   var judgesTiming = true
   var markdown = false
+  var allowsMissing = false
   while let a = reader.next() {
     switch a {
     case "--threshold":
@@ -22,9 +24,10 @@ func compareCommand(_ arguments: [String]) throws -> Int32 {
       threshold = v
     case "--timing-info": judgesTiming = false
     case "--markdown": markdown = true
+    case "--allow-missing": allowsMissing = true
     case "--help", "-h": output(Usage.text(for: command)); return 0
     default:
-      guard !a.hasPrefix("-") else { throw unknownOption(a, command: command, valid: ["--threshold", "--timing-info", "--markdown"]) }
+      guard !a.hasPrefix("-") else { throw unknownOption(a, command: command, valid: ["--threshold", "--timing-info", "--markdown", "--allow-missing"]) }
       files.append(a)
     }
   }
@@ -33,7 +36,9 @@ func compareCommand(_ arguments: [String]) throws -> Int32 {
   }
   let baseline = try ReportFile.read(files[0])
   let current = try ReportFile.read(files[1])
-  let comparison = Comparison(baseline: baseline, current: current, threshold: threshold / 100, judgesTiming: judgesTiming)
+  let comparison = Comparison(
+    baseline: baseline, current: current, threshold: threshold / 100, judgesTiming: judgesTiming,
+    allowsMissing: allowsMissing)
   output(markdown ? comparison.markdown() : comparison.text(), terminator: "")
   return comparison.outcome.exitCode
 }

@@ -122,9 +122,14 @@ struct RunOptions {
 
   /// `WIDTHxHEIGHT` in whole points, each in `range` (`bench render` reads
   /// its `--size` with a smaller range).
+  /// The largest screen side, in points: a 4K display at 2× is 1920 × 1080
+  /// points. A far larger screen made one pass of per-cell clustering run
+  /// for minutes (a query per cell, hundreds of thousands of cells a step).
+  static let maximumScreenSide = 4096
+
   static func screenSize(
     _ text: String, _ command: String, flag: String = "--screen",
-    range: ClosedRange<Int> = 1...100_000
+    range: ClosedRange<Int> = 1...RunOptions.maximumScreenSide
   ) throws(UsageError) -> (Double, Double) {
     let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
     guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),

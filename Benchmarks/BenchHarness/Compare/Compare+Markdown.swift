@@ -11,7 +11,7 @@ extension Comparison {
     let all = entries.flatMap(\.figures)
     let timing = all.filter { $0.name == "median_ns" }
     func count(_ v: Verdict, in figures: [Figure]) -> Int { figures.filter { $0.verdict == v }.count }
-    var out = outcome == .regression ? "**Result: regression.** " : "**Result: no regression.** "
+    var out = "**Result: \(outcome == .noRegression ? "no regression" : outcome.line.lowercased()).** "
     out += "\(entries.count) rows compared (threshold \(formatFigure(threshold * 100))%"
     out += judgesTiming ? ")" : ", timings for information only)"
     out += ": \(count(.regressed, in: timing)) slower, \(count(.improved, in: timing)) faster, "

@@ -57,7 +57,7 @@ extension Comparison {
     out += "Missing: \(onlyInBaseline.count) only in baseline, "
     out += "\(onlyInCurrent.count) only in current.\n"
     if !warnings.isEmpty { out += "\(warnings.count) warning(s), see above.\n" }
-    out += outcome == .regression ? "Result: REGRESSION\n" : "Result: no regression\n"
+    out += "Result: \(outcome.line)\n"
     return out
   }
 }

@@ -74,13 +74,30 @@ public struct Comparison: Sendable {
     public func figure(_ name: String) -> Figure? { figures.first { $0.name == name } }
   }
 
-  /// Whether the CLI should fail.
+  /// Whether the CLI should fail. A gate that compared nothing, or lost
+  /// rows, must not pass: an index or workload that vanished from the
+  /// current report would otherwise hide every regression it had.
   public enum Outcome: Sendable, Equatable {
     case noRegression
     case regression
+    /// No row of one report matches a row of the other.
+    case nothingCompared
+    /// Rows of the baseline are missing from the current report (and
+    /// missing rows were not allowed).
+    case rowsMissing
 
-    /// 0, or 1 for a regression.
-    public var exitCode: Int32 { self == .regression ? 1 : 0 }
+    /// 0 with no regression, else 1.
+    public var exitCode: Int32 { self == .noRegression ? 0 : 1 }
+
+    /// The result line, e.g. `Result: REGRESSION`.
+    public var line: String {
+      switch self {
+      case .noRegression: "no regression"
+      case .regression: "REGRESSION"
+      case .nothingCompared: "NOTHING COMPARED (no row of one report matches the other)"
+      case .rowsMissing: "ROWS MISSING (baseline rows absent from the current report; --allow-missing accepts that)"
+      }
+    }
   }
 
   /// The default slowdown that counts, as a fraction (0.10 = 10%).
@@ -98,16 +115,19 @@ public struct Comparison: Sendable {
   public let onlyInCurrent: [ReportKey]
   /// Different machines, build configurations, duplicate keys.
   public let warnings: [String]
+  /// Whether baseline rows may be missing from the current report.
+  public let allowsMissing: Bool
 
   /// Compares `current` against `baseline`.
   ///
   /// - Complexity: O((b + c) log (b + c)) for b and c rows.
   public init(
     baseline: [ReportRow], current: [ReportRow], threshold: Double = Comparison.defaultThreshold,
-    judgesTiming: Bool = true
+    judgesTiming: Bool = true, allowsMissing: Bool = false
   ) {
     self.threshold = threshold
     self.judgesTiming = judgesTiming
+    self.allowsMissing = allowsMissing
     var warnings: [String] = []
     let old = Comparison.index(baseline, side: "baseline", warnings: &warnings)
     let new = Comparison.index(current, side: "current", warnings: &warnings)
@@ -120,13 +140,18 @@ public struct Comparison: Sendable {
     self.warnings = warnings
   }
 
-  /// `.regression` when any figure regressed or any answer differs
-  /// (timing figures only when ``judgesTiming``).
+  /// `.nothingCompared` when no row joined; `.regression` when any figure
+  /// regressed or any answer differs (timing figures only when
+  /// ``judgesTiming``); `.rowsMissing` when baseline rows are gone and that
+  /// is not allowed.
   public var outcome: Outcome {
+    if entries.isEmpty { return .nothingCompared }
     let failing = entries.contains { entry in
       entry.figures.contains { $0.isRegression && (judgesTiming || $0.name != "median_ns") }
     }
-    return failing ? .regression : .noRegression
+    if failing { return .regression }
+    if !onlyInBaseline.isEmpty && !allowsMissing { return .rowsMissing }
+    return .noRegression
   }
 
   /// Judges a median: see the type's notes. `ratio` is new / old median.

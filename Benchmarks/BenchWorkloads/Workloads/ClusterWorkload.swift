@@ -30,7 +30,7 @@ public enum ClusterWorkload: Workload {
     on index: I, _ data: WorkloadData, variants: [String], _ visitor: inout V
   ) throws {
     // one clusterer for every strategy: its tables are built once
-    let clusterer = Clusterer(index: index, points: data.points, cellTable: data.cellTable)
+    let clusterer = try Clusterer(index: index, points: data.points, cellTable: data.cellTable)
     for variant in variants {
       guard let strategy = ClusterStrategy(rawValue: variant) else { continue }
       var runner = Runner(clusterer: clusterer, areas: data.steps.areas ?? [], strategy: strategy)

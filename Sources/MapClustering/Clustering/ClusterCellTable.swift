@@ -8,7 +8,7 @@ import SpatialIndexes
 /// ``Clusterer``).
 ///
 /// ```swift
-/// let table = ClusterCellTable(otherwise: 100, bands: [(zooms: 10...12, size: 50)])
+/// let table = try ClusterCellTable(otherwise: 100, bands: [(zooms: 10...12, size: 50)])
 /// table.cellSize(zoom: 11)  // 50
 /// table.cellSize(zoom: 3)   // 100
 /// ```
@@ -34,15 +34,20 @@ public struct ClusterCellTable: Hashable, Sendable {
   /// Sizes must be whole numbers of points in `1...maximumCellSize` (cell
   /// edges are then exact in floating point); band zooms must lie in
   /// `0...maximumBandZoom`.
-  public init(otherwise: Double, bands: [(zooms: ClosedRange<Int>, size: Double)]) {
-    precondition(Self.isValidSize(otherwise), "cell size must be a whole number in 1...\(Self.maximumCellSize)")
+  ///
+  /// - Throws: ``ClusteringError/invalidCellSize(_:)``,
+  ///   ``ClusteringError/invalidBandZooms(_:)``.
+  public init(otherwise: Double, bands: [(zooms: ClosedRange<Int>, size: Double)]) throws(ClusteringError) {
+    guard Self.isValidSize(otherwise) else { throw .invalidCellSize(otherwise) }
+    for band in bands {
+      guard Self.isValidSize(band.size) else { throw .invalidCellSize(band.size) }
+      guard band.zooms.lowerBound >= 0 && band.zooms.upperBound <= Self.maximumBandZoom else {
+        throw .invalidBandZooms(band.zooms)
+      }
+    }
     let top = bands.map(\.zooms.upperBound).max() ?? -1
     var sizes = [Double](repeating: otherwise, count: top + 1)
     for band in bands {
-      precondition(Self.isValidSize(band.size),
-                   "cell size must be a whole number in 1...\(Self.maximumCellSize)")
-      precondition(band.zooms.lowerBound >= 0 && band.zooms.upperBound <= Self.maximumBandZoom,
-                   "band zooms must lie in 0...\(Self.maximumBandZoom)")
       for z in band.zooms { sizes[z] = band.size }
     }
     self.otherwise = otherwise
@@ -50,7 +55,7 @@ public struct ClusterCellTable: Hashable, Sendable {
   }
 
   /// The original design's table: 64 at zooms 13–15, 32 at 16–18, 16 at 19, 88 otherwise.
-  public static let `default` = ClusterCellTable(
+  public static let `default` = try! ClusterCellTable(  // constant sizes: cannot throw
     otherwise: 88, bands: [(zooms: 13...15, size: 64), (zooms: 16...18, size: 32), (zooms: 19...19, size: 16)])
 
   /// The cell side in screen points at `zoom`.

@@ -57,7 +57,11 @@ struct _StepLayout {
     self.ranges = ranges
   }
 
-  @inlinable var cellCount: Int { width * (rowHi - rowLo + 1) }
+  /// Saturating: at zoom 30 a box of the world has 2^76 one-point cells.
+  @inlinable var cellCount: Int {
+    let (n, overflow) = width.multipliedReportingOverflow(by: rowHi - rowLo + 1)
+    return overflow ? Int.max : n
+  }
 
   @inlinable func rect(_ k: Int) -> _RectCells { k == 0 ? rects.0 : rects.1 }
 
@@ -97,8 +101,15 @@ extension Clusterer {
     _ area: VisibleArea, strategy: ClusterStrategy, into markers: inout [ClusterMarker],
     counters: inout C
   ) {
-    let layout = _layout(area)
+    guard let layout = _layout(area) else {
+      markers.removeAll(keepingCapacity: true)
+      return
+    }
     let n = layout.cellCount
+    if n > Self.maximumDenseCells {
+      _sparse(layout, into: &markers, counters: &counters)
+      return
+    }
     if _cells.count < n {
       _cells.append(contentsOf: repeatElement(CellTotals(), count: n - _cells.count))
     }
@@ -127,15 +138,21 @@ extension Clusterer {
     swap(&cells, &_cells)
   }
 
-  /// The cell ranges of `area` and where each cell's totals live.
+  /// The cell ranges of `area` and where each cell's totals live; nil when
+  /// it shows nothing. Its zoom is taken into ``WebMercator/zoomRange`` (a
+  /// zoom-30 cell is already a fraction of a millimetre); an empty second
+  /// rectangle is dropped.
   @inlinable
-  func _layout(_ area: VisibleArea) -> _StepLayout {
-    precondition(area.zoom >= 0 && area.zoom <= ClusterCellTable.maximumBandZoom,
-                 "zoom must lie in 0...\(ClusterCellTable.maximumBandZoom)")
-    let s = WebMercator.scale(zoom: area.zoom)
-    let cs = cellTable.cellSize(zoom: area.zoom)
+  func _layout(_ area: VisibleArea) -> _StepLayout? {
+    guard !area.isEmpty else { return nil }
+    let range = WebMercator.zoomRange
+    let zoom = min(range.upperBound, max(range.lowerBound, area.zoom))
+    let s = WebMercator.scale(zoom: zoom)
+    let cs = cellTable.cellSize(zoom: zoom)
     let inv = 1 / cs
-    let count = area.count, r0 = area.first, r1 = area.second
+    var count = area.count, r0 = area.first, r1 = area.second
+    if !r0.isValid { r0 = r1 }
+    if !r0.isValid || !r1.isValid || r0 == r1 { count = 1 }
     func cells(_ r: Rect) -> _RectCells {
       _RectCells(rect: r, colLo: MapCells.index(WebMercator.x(longitude: r.minX), scale: s, cellSize: cs, inverse: inv),
                  colHi: MapCells.index(WebMercator.x(longitude: r.maxX), scale: s, cellSize: cs, inverse: inv), dense: 0)
@@ -162,7 +179,7 @@ extension Clusterer {
       }
     }
     return _StepLayout(
-      zoom: area.zoom, scale: s, cellSize: cs,
+      zoom: zoom, scale: s, cellSize: cs,
       rowLo: MapCells.index(WebMercator.y(latitude: r0.maxY), scale: s, cellSize: cs, inverse: inv),
       rowHi: MapCells.index(WebMercator.y(latitude: r0.minY), scale: s, cellSize: cs, inverse: inv),
       width: width, rectCount: count, rects: (a, b), rangeCount: rangeCount, ranges: ranges)
@@ -324,19 +341,60 @@ extension Clusterer {
         for col in range.lo...range.hi {
           let a = cells[rowBase &+ range.dense &+ (col &- range.lo)]
           if a.count == 0 { continue }
-          let key = MarkerKey(zoom: layout.zoom, column: col, row: row, count: Int(a.count))
-          if a.count == 1 {
-            markers.append(ClusterMarker(
-              key: key, longitudeE7: Int32(truncatingIfNeeded: a.sumLon),
-              latitudeE7: Int32(truncatingIfNeeded: a.sumLat), point: points[Int(a.anyID)],
-              id: a.anyID))
-          } else {
-            markers.append(ClusterMarker(
-              key: key, longitudeE7: FixedPoint.mean(a.sumLon, count: Int(a.count)),
-              latitudeE7: FixedPoint.mean(a.sumLat, count: Int(a.count))))
-          }
+          markers.append(_marker(a, zoom: layout.zoom, column: col, row: row))
         }
       }
+    }
+  }
+
+  /// The marker of a non-empty cell.
+  @inlinable
+  func _marker(_ a: CellTotals, zoom: Int, column: Int, row: Int) -> ClusterMarker {
+    let key = MarkerKey(zoom: zoom, column: column, row: row, count: Int(a.count))
+    if a.count == 1 {
+      return ClusterMarker(
+        key: key, longitudeE7: Int32(truncatingIfNeeded: a.sumLon),
+        latitudeE7: Int32(truncatingIfNeeded: a.sumLat), point: points[Int(a.anyID)], id: a.anyID)
+    }
+    return ClusterMarker(
+      key: key, longitudeE7: FixedPoint.mean(a.sumLon, count: Int(a.count)),
+      latitudeE7: FixedPoint.mean(a.sumLat, count: Int(a.count)))
+  }
+
+  /// Cells a step may hold in its dense buffer (24 bytes each: 100 MB). A
+  /// view with more (a box of the world from a file at zoom 19, a screen
+  /// thousands of cells wide) is clustered by ``_sparse(_:into:counters:)``.
+  public static var maximumDenseCells: Int { 1 << 22 }
+
+  /// A step whose cells are too many for the dense buffer: one query per
+  /// rectangle, each point's cell totalled in a hash table, the markers
+  /// sorted by row and column. Slower (a hash and an allocation a step),
+  /// the same markers, and memory in proportion to the cells that hold
+  /// points, not to the cells in view.
+  @inlinable
+  mutating func _sparse<C: QueryCounters>(
+    _ layout: _StepLayout, into markers: inout [ClusterMarker], counters: inout C
+  ) {
+    let table = _table(), records = table.records
+    let s = layout.scale, cs = layout.cellSize, inv = 1 / cs
+    var totals: [SIMD2<Int>: CellTotals] = [:]
+    for k in 0..<layout.rectCount {
+      let rc = layout.rect(k)
+      _ids.removeAll(keepingCapacity: true)
+      index.query(in: rc.rect, into: &_ids, counters: &counters)
+      for id in _ids {
+        let i = Int(id)
+        let col = MapCells.index(table.mapX[i], scale: s, cellSize: cs, inverse: inv)
+        let row = MapCells.index(table.mapY[i], scale: s, cellSize: cs, inverse: inv)
+        // never false in practice: see "Which points" on Clusterer
+        guard col >= rc.colLo && col <= rc.colHi && row >= layout.rowLo && row <= layout.rowHi else { continue }
+        totals[SIMD2(row, col), default: CellTotals()].add(
+          id, lonE7: records[i].lonE7, latE7: records[i].latE7)
+      }
+    }
+    markers.removeAll(keepingCapacity: true)
+    for cell in totals.keys.sorted(by: { ($0.x, $0.y) < ($1.x, $1.y) }) {
+      markers.append(_marker(totals[cell]!, zoom: layout.zoom, column: cell.y, row: cell.x))
     }
   }
 }

@@ -86,7 +86,7 @@ public enum ClusterStrategy: String, CaseIterable, Sendable, CustomStringConvert
 ///
 /// ```swift
 /// let index = try KDTreeIndex(points: places)
-/// var clusterer = Clusterer(index: index, points: places)
+/// var clusterer = try Clusterer(index: index, points: places)
 /// var markers: [ClusterMarker] = []
 /// clusterer.cluster(viewport, strategy: .singlePass, into: &markers)
 /// ```
@@ -116,9 +116,18 @@ public struct Clusterer<Index: SpatialIndex> {
   /// A clusterer over `points`, queried through `index`, which must have been
   /// built from the same `points` (ids are positions in it).
   ///
-  /// - Complexity: O(*n*): the projection of every point is computed once here.
-  public init(index: Index, points: [Point], cellTable: ClusterCellTable = .default) {
-    precondition(index.count == points.count, "the index must be built from these points")
+  /// - Throws: ``ClusteringError/indexDoesNotMatchPoints(indexCount:pointCount:)``
+  ///   when the index holds another number of points.
+  /// - Complexity: O(1); the points' projections are computed on first use.
+  public init(index: Index, points: [Point], cellTable: ClusterCellTable = .default) throws(ClusteringError) {
+    guard index.count == points.count else {
+      throw .indexDoesNotMatchPoints(indexCount: index.count, pointCount: points.count)
+    }
+    self.init(unchecked: index, points: points, cellTable: cellTable)
+  }
+
+  /// The clusterer of an index known to be built from `points`.
+  init(unchecked index: Index, points: [Point], cellTable: ClusterCellTable) {
     self.index = index
     self.points = points
     self.cellTable = cellTable
@@ -147,7 +156,7 @@ public struct Clusterer<Index: SpatialIndex> {
     points: [Point], parameters: Index.Parameters = Index.Parameters(),
     cellTable: ClusterCellTable = .default
   ) throws(IndexError) {
-    self.init(index: try Index(points: points, parameters: parameters), points: points,
+    self.init(unchecked: try Index(points: points, parameters: parameters), points: points,
               cellTable: cellTable)
   }
 

@@ -37,20 +37,27 @@ public struct Viewport: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Complexity: O(1); allocates nothing.
   public var visibleArea: VisibleArea {
+    // A zoom beyond the map's is taken to its nearest end; a centre outside
+    // [-180, 180] (a pan that went round the world) is moved by whole turns
+    // first (without it both edges lay east of 180 and the first rectangle
+    // came out inverted, matching nothing). A NaN anywhere, or a negative
+    // size, shows nothing.
+    let zoom = min(WebMercator.zoomRange.upperBound, max(WebMercator.zoomRange.lowerBound, self.zoom))
+    var centered = self
+    centered.zoom = zoom
+    if !(-180...180).contains(center.x) { centered.center.x = WebMercator.wrappedLongitude(center.x) }
+    guard centered.center.x.isFinite, !center.y.isNaN, width >= 0, height >= 0 else {
+      return VisibleArea(zoom: zoom, rect: VisibleArea.nothing)
+    }
     let s = WebMercator.scale(zoom: zoom)
-    let b = mapBounds
+    let b = centered.mapBounds
     let maxLat = WebMercator.latitude(y: b.minY / s)
     let minLat = WebMercator.latitude(y: b.maxY / s)
     if width >= WebMercator.worldSize(zoom: zoom) {
       return VisibleArea(zoom: zoom, rect: Rect(minX: -180, minY: minLat, maxX: 180, maxY: maxLat))
     }
-    // A centre outside [-180, 180] (a pan that went round the world) is moved
-    // by whole turns first; without it both edges lay east of 180 and the
-    // first rectangle came out inverted, matching nothing.
-    let turns = (-180...180).contains(center.x)
-      ? 0 : WebMercator.wrappedLongitude(center.x) - center.x
-    let west = WebMercator.longitude(x: b.minX / s) + turns
-    let east = WebMercator.longitude(x: b.maxX / s) + turns
+    let west = WebMercator.longitude(x: b.minX / s)
+    let east = WebMercator.longitude(x: b.maxX / s)
     if west < -180 {
       return VisibleArea(
         zoom: zoom, east: Rect(minX: west + 360, minY: minLat, maxX: 180, maxY: maxLat),

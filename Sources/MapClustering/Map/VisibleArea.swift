@@ -36,19 +36,29 @@ public struct VisibleArea: Hashable, Sendable, CustomStringConvertible {
 
   /// `rect` cut to what a map shows: longitudes within ±180, latitudes
   /// within ``WebMercator/latitudeRange`` (a box from a file may reach the
-  /// poles; no screen does). A rectangle wholly beyond stays empty.
+  /// poles; no screen does). A rectangle wholly beyond, inverted or with a
+  /// NaN, is ``nothing``.
   static func onTheMap(_ rect: Rect) -> Rect {
+    guard rect.isValid else { return nothing }
     let lat = WebMercator.latitudeRange
-    return Rect(
+    let cut = Rect(
       minX: max(-180, rect.minX), minY: max(lat.lowerBound, rect.minY),
       maxX: min(180, rect.maxX), maxY: min(lat.upperBound, rect.maxY))
+    return cut.isValid ? cut : nothing
   }
+
+  /// The rectangle that matches nothing: what an area holds in place of an
+  /// inverted, NaN or off-map one.
+  public static let nothing = Rect(minX: 1, minY: 1, maxX: 0, maxY: 0)
+
+  /// Whether the area shows any part of the map.
+  @inlinable public var isEmpty: Bool { !first.isValid && (count == 1 || !second.isValid) }
 
   /// The area of 1 or 2 `rects` (an empty array or more than two: the
   /// first two, or an area that matches nothing).
   public init(zoom: Int, rects: [Rect]) {
     switch rects.count {
-    case 0: self.init(zoom: zoom, rect: Rect(minX: 1, minY: 1, maxX: 0, maxY: 0))
+    case 0: self.init(zoom: zoom, rect: Self.nothing)
     case 1: self.init(zoom: zoom, rect: rects[0])
     default: self.init(zoom: zoom, east: rects[0], west: rects[1])
     }

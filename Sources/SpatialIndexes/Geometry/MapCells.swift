@@ -19,7 +19,9 @@ public enum MapCells {
   @inlinable @inline(__always)
   public static func index(_ map: Double, scale: Double, cellSize: Double, inverse: Double) -> Int {
     let d = map * scale
-    var t = Int(d * inverse)
+    // clamped so the conversion never traps: NaN gives the low end (a cell
+    // no view has), and no finite view reaches ±2^62 cells
+    var t = Int(min(0x1p62, max(-0x1p62, d * inverse)))
     if Double(t) * cellSize > d { t &-= 1 } else if Double(t &+ 1) * cellSize <= d { t &+= 1 }
     return t
   }

@@ -47,11 +47,28 @@ func runBench(_ arguments: [String], in directory: String) throws -> BenchResult
   process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
   process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
   try process.run()
-  process.waitUntilExit()
+  waitForExit(of: process, seconds: 600, "bench \(arguments.joined(separator: " "))")
   // A signal shows as its negated number, never as a plausible exit code.
   let status = process.terminationStatus
   let code = process.terminationReason == .exit ? status : -status
   return BenchResult(code: code, stdout: text(out) ?? "", stderr: text(err) ?? "")
+}
+
+/// Waits for `process` to end, at most `seconds`: past that it is killed
+/// and the test fails, so a hung child never hangs the suite.
+func waitForExit(
+  of process: Process, seconds: Int, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  var waited = 0
+  while process.isRunning && waited < seconds * 10 {
+    usleep(100_000)
+    waited += 1
+  }
+  if process.isRunning {
+    kill(process.processIdentifier, SIGKILL)
+    Issue.record("\(what) did not end within \(seconds) s", sourceLocation: sourceLocation)
+  }
+  process.waitUntilExit()
 }
 
 /// Expects `result` to be a failure with exit `code` and exactly one line on

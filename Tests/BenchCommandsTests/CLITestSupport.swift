@@ -4,6 +4,8 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Every test that calls `benchMain` lives in a suite nested here, so they run

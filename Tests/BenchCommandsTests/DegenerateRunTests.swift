@@ -18,6 +18,21 @@ extension CLITests {
       #expect(code == 0)
     }
 
+    /// A queries file with a header and no row measures and verifies
+    /// nothing: exit 65, where `run` wrote a row of 0 samples and 0 ns.
+    @Test func aQueriesFileOfNoQueryIsBadData() throws {
+      try withTemporaryFolder { folder in
+        let queries = try folder.write("empty.csv", "min_lat,min_lon,max_lat,max_lon,zoom\n")
+        for command in ["run", "verify"] {
+          let result = try runBench(
+            [command, "--dataset", "uniform", "--n", "50", "--queries", queries, "--quiet", "--out", "r.csv"]
+              .filter { command == "run" || ($0 != "--out" && $0 != "r.csv") }, in: folder.path)
+          expectOneError(result, code: 65, "\(queries):1: has a header and no query: nothing to measure")
+        }
+        #expect(!exists(folder.file("r.csv")))
+      }
+    }
+
     /// A run whose N would not fit in memory stops with a usage error before
     /// it allocates anything (the points alone would take 32 GB).
     @Test func hugeNStopsBeforeAllocating() {

@@ -3,6 +3,8 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Ctrl-C during a run must leave an earlier report untouched and no
@@ -32,17 +34,7 @@ import Glibc
     usleep(1_500_000)
     #expect(process.isRunning, "bench finished before it could be interrupted")
     kill(process.processIdentifier, SIGINT)
-    // Never hang the suite: after 20 s, give up and kill it for good.
-    var waited = 0
-    while process.isRunning && waited < 200 {
-      usleep(100_000)
-      waited += 1
-    }
-    if process.isRunning {
-      kill(process.processIdentifier, SIGKILL)
-      Issue.record("bench did not stop on SIGINT within 20 s")
-    }
-    process.waitUntilExit()
+    waitForExit(of: process, seconds: 20, "bench after SIGINT")
 
     #expect(process.terminationReason == .uncaughtSignal || process.terminationStatus != 0)
     #expect(try Data(contentsOf: report) == earlier)

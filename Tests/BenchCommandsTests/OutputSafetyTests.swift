@@ -191,7 +191,7 @@ import Darwin
         }
         usleep(500)
       }
-      process.waitUntilExit()
+      waitForExit(of: process, seconds: 60, "bench export after SIGINT")
       #expect(sawTemporary, "the export ended before its temporary file was seen")
       #expect(process.terminationReason == .uncaughtSignal)
       #expect(folder.contents().isEmpty, "left behind: \(folder.contents())")
@@ -214,7 +214,7 @@ import Darwin
       try folder.write("stderr", "")
       process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
       try process.run()
-      process.waitUntilExit()
+      waitForExit(of: process, seconds: 120, "bench query to /dev/full")
       #expect(process.terminationStatus == 74)
       #expect(text(errors)?.contains("bench: cannot write to standard output: No space left on device") == true)
     }
@@ -258,7 +258,7 @@ func runConcurrently(_ invocations: [[String]], in directory: String) throws -> 
   }
   for (process, _, _) in processes { try process.run() }
   return processes.map { process, out, err in
-    process.waitUntilExit()
+    waitForExit(of: process, seconds: 600, "bench \(process.arguments?.joined(separator: " ") ?? "")")
     let status = process.terminationStatus
     return BenchResult(
       code: process.terminationReason == .exit ? status : -status, stdout: text(out) ?? "",

@@ -2,6 +2,8 @@ import BenchHarness
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A fixed machine for hand-made reports.

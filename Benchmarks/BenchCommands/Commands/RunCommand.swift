@@ -19,6 +19,7 @@ func runCommand(_ arguments: [String]) throws -> Int32 {
 
   let datasets = try loadDatasets(options, command: "run")
   let queries = try options.queriesFile.map { try QueriesFile(contentsOf: $0) }
+  try queries?.requireQueries()
   let steps = datasets.map { options.steps(for: $0, queries: queries) }
   for s in steps { try options.checkNeeds(s, command: "run") }
   // Only once the inputs are known good: a bad input gets one line on stderr.

@@ -11,6 +11,7 @@ func verifyCommand(_ arguments: [String]) throws -> Int32 {
   options.workloads.removeAll { $0 == WorkloadCatalog.buildName }
   if options.workloads.isEmpty { options.workloads = WorkloadCatalog.names }
   let queries = try options.queriesFile.map { try QueriesFile(contentsOf: $0) }
+  try queries?.requireQueries()
   var failures = 0
   for dataset in try loadDatasets(options, command: "verify") {
     let steps = options.steps(for: dataset, queries: queries)

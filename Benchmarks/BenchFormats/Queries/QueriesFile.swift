@@ -39,6 +39,8 @@ public struct QueriesFile: CSVFile, Sendable {
   /// Whether every row has a zoom: always for centres, for boxes when the
   /// `zoom` column is there and no cell of it is empty.
   public var hasZooms: Bool
+  /// The line of the header (1 unless blank lines come first).
+  public var headerLine = 1
 
   public init(source: String, queries: [GeoQuery]) {
     self.source = source
@@ -79,6 +81,16 @@ public struct QueriesFile: CSVFile, Sendable {
       self.init(source: source, queries: file.queries)
       hasZooms = file.hasZooms
     }
+    headerLine = table.headerLine
+  }
+
+  /// Refuses a file of no query where steps are measured: a run over none
+  /// gave a row of 0 samples and a median of 0 ns. (`bench query` answers it
+  /// with a header alone.)
+  public func requireQueries() throws(DataError) {
+    guard count == 0 else { return }
+    throw DataError.badData(
+      file: source, line: headerLine, field: nil, message: "has a header and no query: nothing to measure")
   }
 
   private static func boxes(_ table: inout CSVTable) throws(DataError) -> (queries: [GeoQuery], hasZooms: Bool) {

@@ -47,10 +47,13 @@ public enum AtomicFile {
     let (folder, name) = FilePath.split(path)
     // A hidden name, so `*.csv` globs never pick up a half-written file.
     var template = Array("\(folder)/.\(name).tmp-XXXXXX".utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer { buffer in
-      let fd = mkstemp(buffer.baseAddress!)
-      if fd >= 0 { StopSignals.pending(buffer.baseAddress!) }
-      return fd
+    var slot: Int? = nil
+    let fd = StopSignals.holdingStops {
+      template.withUnsafeMutableBufferPointer { buffer in
+        let fd = mkstemp(buffer.baseAddress!)
+        if fd >= 0 { slot = StopSignals.pending(buffer.baseAddress!) }
+        return fd
+      }
     }
     guard fd >= 0 else {
       throw ReportError(.cannotCreate, path: path, detail: FilePath.lastError())
@@ -60,7 +63,7 @@ public enum AtomicFile {
     var committed = false
     defer {
       if !committed { unlink(temporary) }
-      StopSignals.pending(nil)
+      StopSignals.finished(slot)
     }
 
     var failure: String? = nil

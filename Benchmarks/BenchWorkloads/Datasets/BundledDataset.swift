@@ -1,6 +1,5 @@
 import Foundation
 import BenchFormats
-import BenchWorkloads
 import MapClustering
 
 /// The real point files shipped in `datasets/` (provenance in datasets/README.md).

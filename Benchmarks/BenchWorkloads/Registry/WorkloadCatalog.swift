@@ -9,11 +9,15 @@
 /// `build` is not a workload here: it times the index's construction, has
 /// no steps and no answers, and every run can add its row (``RunPlan/build``).
 public enum WorkloadCatalog {
-  public static let all: [any Workload.Type] = [
-    ViewportWorkload.self,
-    ClusterWorkload.self,
-    TapWorkload.self,
-  ]
+  /// Computed, not stored: a stored list of metatypes is shared mutable
+  /// state to the concurrency checker (the protocol is not Sendable).
+  public static var all: [any Workload.Type] {
+    [
+      ViewportWorkload.self,
+      ClusterWorkload.self,
+      TapWorkload.self,
+    ]
+  }
 
   /// The name of the build row, accepted wherever workload names are.
   public static let buildName = "build"

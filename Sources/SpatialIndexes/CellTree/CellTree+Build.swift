@@ -99,7 +99,7 @@ extension CellTree {
     while let (i, depth) = stack.popLast() {
       let start = Int(nodes[i].start), end = start + Int(nodes[i].count)
       if end - start <= leafSize || depth == maxDepth { continue }
-      let bounds = quadrants(keys, start, end, depth: depth)
+      var bounds = quadrants(keys, start, end, depth: depth)
       let first = nodes.count
       nodes[i].firstChild = Int32(truncatingIfNeeded: first)
       for q in 0..<4 where bounds[q + 1] > bounds[q] {
@@ -163,9 +163,9 @@ extension CellTree {
   /// Where the children of the node over `start..<end` at `depth` begin
   /// (and, last, where they end): the quadrant of a point is the next two
   /// bits of its code, so each boundary is a binary search.
-  static func quadrants(_ keys: [UInt64], _ start: Int, _ end: Int, depth: Int) -> InlineArray<5, Int> {
+  static func quadrants(_ keys: [UInt64], _ start: Int, _ end: Int, depth: Int) -> _Stack16<Int> {
     let shift = UInt64(2 * (maxDepth - 1 - depth))
-    var bounds = InlineArray<5, Int>(repeating: start)
+    var bounds = _Stack16<Int>(repeating: start)
     bounds[4] = end
     for q in 1...3 {
       var lo = bounds[q - 1], hi = end
@@ -186,7 +186,7 @@ extension CellTree {
     var stack: [(start: Int, end: Int, depth: Int)] = [(0, keys.count, 0)]
     while let (start, end, depth) = stack.popLast() {
       if end - start <= leafSize || depth == maxDepth { continue }
-      let bounds = quadrants(keys, start, end, depth: depth)
+      var bounds = quadrants(keys, start, end, depth: depth)
       for q in 0..<4 where bounds[q + 1] > bounds[q] {
         count += 1
         stack.append((bounds[q], bounds[q + 1], depth + 1))

@@ -54,7 +54,7 @@ extension CellTree {
               counters.reportPoints(taken)
             }
 
-            var stack = InlineArray<96, _CellFrame>(
+            var stack = _Stack96<_CellFrame>(
               repeating: _CellFrame(node: 0, cx: 0, cy: 0, depth: 0, inside: false, slot: -1))
             var top = 1
             while top > 0 {

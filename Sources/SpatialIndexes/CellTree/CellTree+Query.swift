@@ -26,10 +26,8 @@ extension CellTree {
   public func forEach<C: QueryCounters>(
     in rect: Rect, counters: inout C, _ visit: (Int32) -> Bool
   ) -> Bool {
-    withoutActuallyEscaping(visit) { visit in
-      var sink = _VisitSink(visit)
-      return search(rect, &counters, &sink)
-    }
+    var sink = _VisitSink()
+    return search(rect, &counters, &sink, visit)
   }
 
   @inlinable
@@ -54,12 +52,17 @@ extension CellTree {
   /// their own k-d tree first.
   @inlinable @discardableResult
   func search<C: QueryCounters, S: _IDSink>(
-    _ rect: Rect, _ counters: inout C, _ sink: inout S
+    _ rect: Rect, _ counters: inout C, _ sink: inout S, _ visit: _Visit = _noVisit
   ) -> Bool {
     guard rect.isValid else { return true }
     if !offMapIDs.isEmpty {
+      // the k-d tree's own walk, its ids turned into ours on the way: a
+      // closure here cost an allocation a query
       let goOn = offMapIDs.withUnsafeBufferPointer { offIDs in
-        offMap.forEach(in: rect, counters: &counters) { sink.take(offIDs[Int($0)]) }
+        withUnsafeMutablePointer(to: &sink) { base in
+          var mapped = _MappedSink(base, ids: offIDs.baseAddress!)
+          return offMap.search(rect, &counters, &mapped, visit)
+        }
       }
       if !goOn { return false }
     }
@@ -68,7 +71,7 @@ extension CellTree {
       coords.withUnsafeBufferPointer { coords in
         ids.withUnsafeBufferPointer { ids in
           let xy = coords.baseAddress!, idp = ids.baseAddress!
-          var stack = InlineArray<96, _CellFrame>(
+          var stack = _Stack96<_CellFrame>(
             repeating: _CellFrame(node: 0, cx: 0, cy: 0, depth: 0, inside: false, slot: -1))
           var top = 1
           while top > 0 {
@@ -81,7 +84,7 @@ extension CellTree {
             case .inside:
               let start = Int(node.start), n = Int(node.count)
               counters.reportPoints(n)
-              if !sink.takeRun(UnsafeBufferPointer(start: idp + start, count: n), from: start) {
+              if !sink.takeRun(UnsafeBufferPointer(start: idp + start, count: n), from: start, visit) {
                 return false
               }
               continue
@@ -90,7 +93,7 @@ extension CellTree {
             if node.isLeaf {
               let start = Int(node.start), end = start &+ Int(node.count)
               counters.testPoints(end &- start)
-              let (taken, goOn) = sink.takeInside(rect, xy, idp, start..<end)
+              let (taken, goOn) = sink.takeInside(rect, xy, idp, start..<end, visit)
               counters.reportPoints(taken)
               if !goOn { return false }
               continue
@@ -108,7 +111,7 @@ extension CellTree {
   @inlinable @inline(__always)
   static func pushChildren(
     of node: _CellNode, _ f: _CellFrame, inside: Bool, slot: Int32,
-    _ stack: inout InlineArray<96, _CellFrame>, _ top: Int
+    _ stack: inout _Stack96<_CellFrame>, _ top: Int
   ) -> Int {
     var top = top
     let mask = node.childMask

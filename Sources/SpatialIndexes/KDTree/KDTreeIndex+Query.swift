@@ -5,10 +5,8 @@ extension KDTreeIndex {
   public func forEach<C: QueryCounters>(
     in rect: Rect, counters: inout C, _ visit: (Int32) -> Bool
   ) -> Bool {
-    withoutActuallyEscaping(visit) { visit in
-      var sink = _VisitSink(visit)
-      return search(rect, &counters, &sink)
-    }
+    var sink = _VisitSink()
+    return search(rect, &counters, &sink, visit)
   }
 
   @inlinable
@@ -70,7 +68,7 @@ extension KDTreeIndex {
   /// frames, one of which is popped next, so the stack never holds more than
   /// the depth plus one; the depth is at most 33 for 32-bit ids (a left
   /// subtree halves at least, a right one is never larger). The stack is an
-  /// `InlineArray` on the call stack: a query allocates nothing.
+  /// fixed-size stack (``_FixedStack``) on the call stack: a query allocates nothing.
   ///
   /// A node's box (its region: the data's bounds cut by its ancestors'
   /// split lines) is not kept, only which of its four edges lie inside the
@@ -90,7 +88,7 @@ extension KDTreeIndex {
   /// from a plain depth-first one, the set does not.
   @inlinable @discardableResult
   func search<C: QueryCounters, S: _IDSink>(
-    _ rect: Rect, _ counters: inout C, _ sink: inout S
+    _ rect: Rect, _ counters: inout C, _ sink: inout S, _ visit: _Visit = _noVisit
   ) -> Bool {
     guard rect.isValid, !ids.isEmpty else { return true }
     let nodeSize = parameters.nodeSize
@@ -119,17 +117,17 @@ extension KDTreeIndex {
             }
             if rect.contains(box) && sink.takesWhole(box) {
               counters.reportPoints(size)
-              return sink.takeRun(UnsafeBufferPointer(start: idp + leaf, count: size), from: leaf)
+              return sink.takeRun(UnsafeBufferPointer(start: idp + leaf, count: size), from: leaf, visit)
             }
           }
-          let (taken, goOn) = sink.takeInside(rect, xy, idp, leaf..<(leaf &+ size))
+          let (taken, goOn) = sink.takeInside(rect, xy, idp, leaf..<(leaf &+ size), visit)
           counters.reportPoints(taken)
           return goOn
         }
 
         // Leaves met but not scanned yet, their lines prefetched; 8 to 32
         // measured alike (a 1e-4 query meets about 5).
-        var waiting = InlineArray<16, (leaf: Int32, size: Int32)>(repeating: (0, 0))
+        var waiting = _Stack16<(leaf: Int32, size: Int32)>(repeating: (0, 0))
         var waitingCount = 0
         func scanWaiting() -> Bool {
           for k in 0..<waitingCount where !scan(Int(waiting[k].leaf), Int(waiting[k].size)) {
@@ -139,9 +137,9 @@ extension KDTreeIndex {
           return true
         }
 
-        var stack = InlineArray<40, _Frame>(
+        var stack = _Stack40<_Frame>(
           repeating: _Frame(split: 0, leaf: splitCount, size: ids.count, splits: splitCount, state: rootState))
-        var boxes = InlineArray<40, Rect>(repeating: bounds)
+        var boxes = _Stack40<Rect>(repeating: bounds)
         var top = 1
         while top > 0 {
           top &-= 1
@@ -153,11 +151,12 @@ extension KDTreeIndex {
             // the whole subtree: two runs of ids
             counters.reportPoints(size)
             if splits > 0,
-               !sink.takeRun(UnsafeBufferPointer(start: idp + split, count: splits), from: split) {
+               !sink.takeRun(UnsafeBufferPointer(start: idp + split, count: splits), from: split, visit) {
               return false
             }
             let leafCount = size &- splits
-            if !sink.takeRun(UnsafeBufferPointer(start: idp + leaf, count: leafCount), from: leaf) {
+            if !sink.takeRun(
+              UnsafeBufferPointer(start: idp + leaf, count: leafCount), from: leaf, visit) {
               return false
             }
             continue
@@ -182,7 +181,7 @@ extension KDTreeIndex {
           let x = xy[2 &* split], y = xy[2 &* split &+ 1]
           if rect.contains(x: x, y: y) {
             counters.reportPoints(1)
-            if !sink.take(idp[split], at: split) { return false }
+            if !sink.take(idp[split], at: split, visit) { return false }
           }
           let l = Self._leftShape(size: size, nodeSize: nodeSize)
           let rightSize = size &- 1 &- l.points

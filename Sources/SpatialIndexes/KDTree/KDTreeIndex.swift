@@ -16,7 +16,7 @@
 ///   points, so a subtree whose box lies inside the rectangle is reported
 ///   as two runs of ids without testing a point.
 ///
-/// A query walks the tree with an explicit stack (an `InlineArray` of
+/// A query walks the tree with an explicit stack (a fixed-size tuple of
 /// 20-byte frames: a node's box is kept only as which of its edges lie
 /// inside the rectangle). Over 1M points a query waits on memory more than
 /// it computes, so the walk does not scan a leaf when it meets it: it

@@ -30,19 +30,19 @@ struct _GroupSink<V: GroupVisitor>: _IDSink {
   init(_ visitor: V) { self.visitor = visitor }
 
   @inlinable @inline(__always)
-  mutating func take(_ id: Int32) -> Bool {
+  mutating func take(_ id: Int32, _ visit: _Visit) -> Bool {
     visitor.take(id, at: -1)
     return true
   }
 
   @inlinable @inline(__always)
-  mutating func take(_ id: Int32, at position: Int) -> Bool {
+  mutating func take(_ id: Int32, at position: Int, _ visit: _Visit) -> Bool {
     visitor.take(id, at: position)
     return true
   }
 
   @inlinable @inline(__always)
-  mutating func takeAll(_ ids: UnsafeBufferPointer<Int32>) -> Bool {
+  mutating func takeAll(_ ids: UnsafeBufferPointer<Int32>, _ visit: _Visit) -> Bool {
     for id in ids { visitor.take(id, at: -1) }
     return true
   }
@@ -54,7 +54,9 @@ struct _GroupSink<V: GroupVisitor>: _IDSink {
   static var groupsLeaves: Bool { true }
 
   @inlinable @inline(__always)
-  mutating func takeRun(_ ids: UnsafeBufferPointer<Int32>, from start: Int) -> Bool {
+  mutating func takeRun(
+    _ ids: UnsafeBufferPointer<Int32>, from start: Int, _ visit: _Visit
+  ) -> Bool {
     visitor.takeGroup(start..<(start &+ ids.count))
     return true
   }

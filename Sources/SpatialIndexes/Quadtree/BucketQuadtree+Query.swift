@@ -38,11 +38,11 @@ extension BucketQuadtree {
   /// Frames a query needs at most: when a node at level `L` is expanded, at
   /// most three siblings wait at each level from 2 to `L`, and four children
   /// are pushed; nodes at the depth cap (≤ 32) have no children, so
-  /// 3 · 30 + 4 = 94 suffice: the stack is an `InlineArray` of 96 frames
+  /// 3 · 30 + 4 = 94 suffice: the stack holds 96 frames (``_FixedStack``)
   /// on the call stack (5.4 KB). `withUnsafeTemporaryAllocation` would take
   /// the heap above 1 KB on this toolchain (valgrind counted one allocation a
   /// query), and a query allocates nothing.
-  @usableFromInline typealias _Stack = InlineArray<96, Frame>
+  @usableFromInline typealias _Stack = _Stack96<Frame>
 
   /// The depth-first walk every query form shares, with a fixed-size stack.
   ///

@@ -47,6 +47,16 @@ public func fuzzReaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     checkError(error)
   }
 
+  do {
+    let file = try TapsFile(parsing: bytes, source: "fuzz.csv")
+    for t in file.taps {
+      precondition(abs(t.latitude) <= 90 && abs(t.longitude) <= 180, "out of range: \(t)")
+      precondition(QueriesFile.zoomRange.contains(t.zoom), "zoom out of range: \(t)")
+    }
+  } catch {
+    checkError(error)
+  }
+
   checkGeoJSON(bytes, checkError)
 
   do {

@@ -68,6 +68,55 @@ struct _StepLayout {
   @inlinable func range(_ k: Int) -> (lo: Int, hi: Int, dense: Int) {
     k == 0 ? ranges.0 : ranges.1
   }
+
+  /// Whether `column` is among the columns shown.
+  @inlinable func shows(column: Int) -> Bool {
+    for k in 0..<rangeCount where range(k).lo <= column && column <= range(k).hi { return true }
+    return false
+  }
+
+  /// Where the totals of `column` in `row` live in the dense buffer; the
+  /// column must be shown.
+  @inlinable func denseIndex(column: Int, row: Int) -> Int {
+    var k = 0
+    while k < rangeCount &- 1 && !(range(k).lo <= column && column <= range(k).hi) { k &+= 1 }
+    let r = range(k)
+    return (row &- rowLo) &* width &+ r.dense &+ (column &- r.lo)
+  }
+
+  /// The column that starts exactly at +180° (map x 256), past the world's
+  /// last one: at zooms whose cells divide the world (13 and up) it holds
+  /// only points at +180°, the meridian of column 0's −180°. At zooms whose
+  /// last column is partial, +180° lies inside that column: `nil`.
+  @inlinable var antimeridianColumn: Int? {
+    let w = MapCells.index(256, scale: scale, cellSize: cellSize, inverse: 1 / cellSize)
+    return Double(w) * cellSize == 256 * scale ? w : nil
+  }
+
+  /// The column and its totals that the totals of `column` are folded
+  /// into: points at +180° (``antimeridianColumn``) join column 0, the same
+  /// place, their longitudes counted as −180° (so the mean stays beside
+  /// them, not halfway round the world); `nil` for any other column, or
+  /// when column 0 is not shown (a view whose east edge is +180°).
+  @inlinable func foldTarget(of column: Int) -> Int? {
+    guard let w = antimeridianColumn, column == w, w != 0, shows(column: w), shows(column: 0) else {
+      return nil
+    }
+    return 0
+  }
+}
+
+extension CellTotals {
+  /// Adds the totals of points at +180° as if at −180° (a whole turn,
+  /// 360° in ``FixedPoint`` units, off each longitude).
+  @inlinable
+  mutating func addWrapped(_ other: CellTotals) {
+    if other.count == 0 { return }
+    if count == 0 { anyID = other.anyID }
+    count &+= other.count
+    sumLon &+= other.sumLon &- Int64(other.count) &* 3_600_000_000
+    sumLat &+= other.sumLat
+  }
 }
 
 extension Clusterer {
@@ -133,6 +182,7 @@ extension Clusterer {
           _aggregate(layout, cells, &counters)
         }
       }
+      _foldAntimeridian(layout, cells)
       _emit(layout, UnsafeBufferPointer(cells), into: &markers)
     }
     swap(&cells, &_cells)
@@ -327,6 +377,18 @@ extension Clusterer {
     }
   }
 
+  /// Folds the cells of points at +180° into column 0 (``_StepLayout/foldTarget(of:)``),
+  /// after every strategy, so all give the same markers.
+  @inlinable
+  func _foldAntimeridian(_ layout: _StepLayout, _ cells: UnsafeMutableBufferPointer<CellTotals>) {
+    guard let w = layout.antimeridianColumn, let target = layout.foldTarget(of: w) else { return }
+    for row in layout.rowLo...layout.rowHi {
+      let from = layout.denseIndex(column: w, row: row)
+      cells[layout.denseIndex(column: target, row: row)].addWrapped(cells[from])
+      cells[from] = CellTotals()
+    }
+  }
+
   /// One marker per non-empty cell, by row, then column.
   @inlinable
   func _emit(
@@ -352,9 +414,11 @@ extension Clusterer {
   func _marker(_ a: CellTotals, zoom: Int, column: Int, row: Int) -> ClusterMarker {
     let key = MarkerKey(zoom: zoom, column: column, row: row, count: Int(a.count))
     if a.count == 1 {
+      var point = points[Int(a.anyID)]
+      if point.x == 180 && a.sumLon < 0 { point.x = -180 }  // folded into column 0
       return ClusterMarker(
         key: key, longitudeE7: Int32(truncatingIfNeeded: a.sumLon),
-        latitudeE7: Int32(truncatingIfNeeded: a.sumLat), point: points[Int(a.anyID)], id: a.anyID)
+        latitudeE7: Int32(truncatingIfNeeded: a.sumLat), point: point, id: a.anyID)
     }
     return ClusterMarker(
       key: key, longitudeE7: FixedPoint.mean(a.sumLon, count: Int(a.count)),
@@ -390,6 +454,11 @@ extension Clusterer {
         guard col >= rc.colLo && col <= rc.colHi && row >= layout.rowLo && row <= layout.rowHi else { continue }
         totals[SIMD2(row, col), default: CellTotals()].add(
           id, lonE7: records[i].lonE7, latE7: records[i].latE7)
+      }
+    }
+    if let w = layout.antimeridianColumn, let target = layout.foldTarget(of: w) {
+      for key in totals.keys.filter({ $0.y == w }) {
+        totals[SIMD2(key.x, target), default: CellTotals()].addWrapped(totals.removeValue(forKey: key)!)
       }
     }
     markers.removeAll(keepingCapacity: true)

@@ -37,8 +37,12 @@ public enum ClusterStrategy: String, CaseIterable, Sendable, CustomStringConvert
 /// user pans. A point's cell comes from its own longitude in [−180, 180], so
 /// the grid is the same whichever copy of the world the viewport shows; the
 /// last column of the world is partial when `c` does not divide the world's
-/// width, and a point at longitude +180 (map x = 256) lies in the column that
-/// starts there, not in column 0 with the points at −180.
+/// width (zooms 0–12), and a point at longitude +180 (map x = 256) lies in
+/// it. Where `c` divides the world (zooms 13–19), +180 is where a column
+/// past the world's last would start; its points, on the meridian of −180,
+/// are clustered with column 0's whenever column 0 is in view (their
+/// longitudes counted as −180, so the mean lies beside them), and only a view
+/// whose east edge is +180 without column 0 shows them in that column.
 ///
 /// **Half-open cells.** A point belongs to exactly one cell: the cell
 /// `[k·c, (k+1)·c)` on each axis. A point on an edge shared by two cells

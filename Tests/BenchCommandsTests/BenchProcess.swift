@@ -32,26 +32,36 @@ struct BenchResult {
 /// Runs `bench arguments` in `directory` (relative paths in the arguments
 /// resolve there, so messages name files exactly as given) and waits for it.
 func runBench(_ arguments: [String], in directory: String) throws -> BenchResult {
+  try runConcurrently([arguments], in: directory)[0]
+}
+
+/// Starts every invocation at once in `directory` and waits for all.
+func runConcurrently(_ invocations: [[String]], in directory: String) throws -> [BenchResult] {
   let bench = try #require(benchExecutable, "the bench executable was not built beside the tests")
   // Output goes to files, not pipes: a full pipe would block the child.
   let capture = try TemporaryFolder()
   defer { capture.remove() }
-  let out = capture.file("stdout"), err = capture.file("stderr")
-  try capture.write("stdout", "")
-  try capture.write("stderr", "")
-  let process = Process()
-  process.executableURL = bench
-  process.arguments = arguments
-  process.currentDirectoryURL = URL(fileURLWithPath: directory)
-  process.standardInput = FileHandle.nullDevice
-  process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
-  process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
-  try process.run()
-  waitForExit(of: process, seconds: 600, "bench \(arguments.joined(separator: " "))")
-  // A signal shows as its negated number, never as a plausible exit code.
-  let status = process.terminationStatus
-  let code = process.terminationReason == .exit ? status : -status
-  return BenchResult(code: code, stdout: text(out) ?? "", stderr: text(err) ?? "")
+  var processes: [(Process, String, String)] = []
+  for (k, arguments) in invocations.enumerated() {
+    let out = try capture.write("out-\(k)", ""), err = try capture.write("err-\(k)", "")
+    let process = Process()
+    process.executableURL = bench
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
+    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
+    processes.append((process, out, err))
+  }
+  for (process, _, _) in processes { try process.run() }
+  return processes.map { process, out, err in
+    waitForExit(of: process, seconds: 600, "bench \(process.arguments?.joined(separator: " ") ?? "")")
+    // A signal shows as its negated number, never as a plausible exit code.
+    let status = process.terminationStatus
+    return BenchResult(
+      code: process.terminationReason == .exit ? status : -status, stdout: text(out) ?? "",
+      stderr: text(err) ?? "")
+  }
 }
 
 /// Waits for `process` to end, at most `seconds`: past that it is killed

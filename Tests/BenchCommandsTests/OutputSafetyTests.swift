@@ -238,30 +238,3 @@ import Darwin
     }
   }
 }
-
-/// Starts every invocation at once in `directory` and waits for all.
-func runConcurrently(_ invocations: [[String]], in directory: String) throws -> [BenchResult] {
-  let bench = try #require(benchExecutable)
-  let capture = try TemporaryFolder()
-  defer { capture.remove() }
-  var processes: [(Process, String, String)] = []
-  for (k, arguments) in invocations.enumerated() {
-    let out = try capture.write("out-\(k)", ""), err = try capture.write("err-\(k)", "")
-    let process = Process()
-    process.executableURL = bench
-    process.arguments = arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
-    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
-    processes.append((process, out, err))
-  }
-  for (process, _, _) in processes { try process.run() }
-  return processes.map { process, out, err in
-    waitForExit(of: process, seconds: 600, "bench \(process.arguments?.joined(separator: " ") ?? "")")
-    let status = process.terminationStatus
-    return BenchResult(
-      code: process.terminationReason == .exit ? status : -status, stdout: text(out) ?? "",
-      stderr: text(err) ?? "")
-  }
-}

@@ -138,6 +138,17 @@ import Testing
     #expect(c.outcome == .noRegression)  // a warning, not a failure
   }
 
+  /// Two VMs of one class differ in total memory by a few hundred
+  /// kilobytes: the same machine; a quarter less memory is not.
+  @Test func memoryAFewHundredKilobytesApartIsTheSameMachine() throws {
+    var twin = testMachine
+    twin.memoryBytes = testMachine.memoryBytes - 300 * 1024
+    #expect(try compare([testRow()], [testRow(machine: twin)]).warnings.isEmpty)
+    var smaller = testMachine
+    smaller.memoryBytes = testMachine.memoryBytes / 4 * 3
+    #expect(try compare([testRow()], [testRow(machine: smaller)]).warnings.contains { $0.contains("different machines") })
+  }
+
   @Test func differentBuildConfigWarns() throws {
     var debug = testRow()
     debug.run.buildConfig = "debug"

@@ -19,7 +19,7 @@ func testRun(machine: MachineInfo = testMachine) -> RunMetadata {
 
 /// A row whose median is `median` ns with a 95% interval of ±`halfWidth`.
 func testRow(
-  index: String = "KDTreeIndex", params: String = "capacity=16", dataset: String = "uniform",
+  index: String = "kdtree", params: String = "capacity=16", dataset: String = "uniform",
   n: Int = 1_000, workload: String = "viewport", strategy: String = "buffer",
   median: Double = 100, halfWidth: Double = 2, resultsTotal: UInt64 = 500,
   checksum: UInt64 = 0xDEAD_BEEF, counters: ReportCounters = ReportCounters(

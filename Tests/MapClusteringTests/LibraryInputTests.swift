@@ -67,12 +67,17 @@ import _SpatialTestSupport
     }
   }
 
-  /// A cell of a NaN point is a cell no view holds, not a trap.
+  /// The cell of a NaN or infinite point is a defined cell, not a trap (no
+  /// view shows such a point: it is in no rectangle).
   @Test func theCellOfANaNPointIsNoTrap() throws {
     let clusterer = try Clusterer<KDTreeIndex>(points: Self.points)
-    _ = clusterer.cell(of: Point(x: .nan, y: .nan), zoom: 12)
-    _ = clusterer.cell(of: Point(x: .infinity, y: -.infinity), zoom: 30)
-    _ = MapCells.index(.nan, scale: 1, cellSize: 88, inverse: 1.0 / 88)
+    let nan = clusterer.cell(of: Point(x: .nan, y: .nan), zoom: 12)
+    // west of the map; a NaN latitude is clamped like any other, to the south edge
+    #expect(nan.column < 0, "\(nan)")
+    #expect(nan.row == clusterer.cell(of: Point(x: 0, y: -90), zoom: 12).row, "\(nan)")
+    let east = clusterer.cell(of: Point(x: .infinity, y: -.infinity), zoom: 30)
+    #expect(east.column > 1 << 34, "\(east)")  // past the world's 2^34 columns at zoom 30
+    #expect(MapCells.index(.nan, scale: 1, cellSize: 88, inverse: 1.0 / 88) < 0)
   }
 
   @Test func aMismatchedIndexOrTableIsAnError() throws {

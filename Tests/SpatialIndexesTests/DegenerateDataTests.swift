@@ -35,7 +35,7 @@ import _SpatialTestSupport
     #expect(index.count(in: Rect(minX: p.x + 1e-9, minY: -90, maxX: 200, maxY: 90))
       == points.count { $0.x > p.x })
     if points.count <= 10_000 {
-      let problems = try IndexChecker(points: points)
+      let problems = IndexChecker(points: points)
         .differences(index, queries: QueryFixtures.queries(for: points, count: 40, seed: 1))
       #expect(problems.isEmpty, "\(I.name): \(problems)")
     }

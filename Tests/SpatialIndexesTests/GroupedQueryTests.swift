@@ -73,8 +73,17 @@ private struct RecordingVisitor: GroupVisitor {
     }
   }
 
-  /// The indexes whose storage keeps a subtree or a cell in one run.
-  static let grouping = ["kdtree", "quadtree", "grid"]
+  /// The indexes whose storage keeps a subtree or a cell in one run: those
+  /// of the catalogue with a ``SpatialIndex/groupOrder`` once built.
+  static let grouping = allIndexTypes.filter { hasGroups($0) }.map { $0.name }
+
+  static func hasGroups<I: SpatialIndex>(_ type: I.Type) -> Bool {
+    (try? I(points: Fixtures.uniform(100, seed: 1)))?.groupOrder.isEmpty == false
+  }
+
+  @Test func theTreesAndTheGridFormGroups() {
+    #expect(Set(Self.grouping).isSuperset(of: ["kdtree", "quadtree", "grid"]), "\(Self.grouping)")
+  }
 
   /// With every box accepted, a tree hands the whole world over as its
   /// root; the grid, each cell but its outer ring (the rectangle's edge

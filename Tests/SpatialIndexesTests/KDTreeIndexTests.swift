@@ -39,7 +39,7 @@ import _SpatialTestSupport
     let points = Fixtures.clustered(3000, seed: UInt64(nodeSize))
     let index = try KDTreeIndex(points: points, parameters: .init(nodeSize: nodeSize))
     #expect(index._invariantViolations().isEmpty)
-    let problems = try IndexChecker(points: points)
+    let problems = IndexChecker(points: points)
       .differences(index, queries: QueryFixtures.queries(for: points, seed: 3))
     #expect(problems.isEmpty, "\(problems)")
   }

@@ -8,8 +8,8 @@ import _SpatialTestSupport
 /// four inclusive comparisons. The cases aim at its 16-bit prefilter: points
 /// that share a code with a rectangle's edge (on it, one ulp inside, one ulp
 /// outside), huge coordinates, edges that fall inside a code's cell,
-/// zero-width rectangles, the world's edges, inserts outside the build-time
-/// bounds and removals.
+/// zero-width rectangles, the world's edges. (Inserts outside the
+/// build-time bounds and removals: DynamicModelTests.)
 @Suite struct LinearScanIndexTests {
   /// The ids inside `rect` by definition, in increasing order.
   static func expected(_ points: [Point?], _ rect: Rect) -> [Int32] {
@@ -217,36 +217,6 @@ import _SpatialTestSupport
       #expect(!finished)
       #expect(seen == Array(want.prefix(stop)))
     }
-  }
-
-  @Test func insertsOutsideTheBoundsAndRemovals() throws {
-    var g = SplitMix64(seed: 21)
-    // Built over a small box, so later points fall outside it and get the
-    // edge codes.
-    let initial = Fixtures.uniform(500, seed: 22, in: Rect(minX: 2, minY: 48, maxX: 3, maxY: 49))
-    var index = try LinearScanIndex(points: initial)
-    var points: [Point?] = initial
-    for step in 0..<2000 {
-      if step % 3 == 2, let victim = points.indices.filter({ points[$0] != nil }).randomElement(using: &g) {
-        let removed = index.remove(id: Int32(victim), at: points[victim]!)
-        let again = index.remove(id: Int32(victim), at: points[victim]!)  // already gone
-        #expect(removed && !again)
-        points[victim] = nil
-      } else {
-        let p = step % 2 == 0
-          ? Point(x: g.nextDouble(in: -180, 180), y: g.nextDouble(in: -90, 90))
-          : Point(x: g.nextDouble(in: 1.9, 3.1), y: 48.5)
-        let id = try index.insert(p)
-        #expect(id == Int32(points.count))
-        points.append(p)
-      }
-    }
-    #expect(index.count == points.count { $0 != nil })
-    let removedAt = points.indices.first { points[$0] == nil }.map { initial[$0] }
-    var rects = QueryFixtures.queries(for: points.compactMap { $0 }, count: 120, seed: 23)
-    rects += [.world, Rect(minX: 2, minY: 48, maxX: 3, maxY: 49), Rect(minX: 2, minY: 48, maxX: 2, maxY: 48)]
-    if let r = removedAt { rects.append(Rect(minX: r.x, minY: r.y, maxX: r.x, maxY: r.y)) }
-    Self.check(index, points, rects)
   }
 
   @Test func emptyThenInserted() throws {

@@ -39,7 +39,7 @@ import _SpatialTestSupport
     let queries = Array(
       QueryFixtures.queries(for: points, count: Self.queriesPerDataset, seed: seed)
         .prefix(Self.queriesPerDataset))
-    let problems = try IndexChecker(points: points).differences(index, queries: queries)
+    let problems = IndexChecker(points: points).differences(index, queries: queries)
     #expect(problems.isEmpty, "\(I.name), seed \(seed), n \(n): \(problems)")
     return queries.count
   }

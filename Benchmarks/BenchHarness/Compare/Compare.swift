@@ -24,7 +24,8 @@ import BenchFormats
 /// gain and lose rows as they evolve, and the CLI can refuse them if it wants.
 /// When a key appears twice in one file (e.g. after `--append`), the last row
 /// wins and a warning says so. A warning also says when the files come from
-/// different machines (cpu_model, cores, memory_bytes or os) or build
+/// different machines (cpu_model, cores or os, or memory_bytes more than 2%
+/// apart: ``MachineInfo/isSameClass(as:)``) or build
 /// configurations, where ratios mean little.
 public struct Comparison: Sendable {
   /// How one figure changed.
@@ -247,7 +248,10 @@ public struct Comparison: Sendable {
   private static func environmentWarnings(_ a: [ReportRow], _ b: [ReportRow]) -> [String] {
     var warnings: [String] = []
     let oldMachines = Set(a.map(\.run.machine)), newMachines = Set(b.map(\.run.machine))
-    if !a.isEmpty, !b.isEmpty, oldMachines != newMachines {
+    let matched = { (these: Set<MachineInfo>, those: Set<MachineInfo>) in
+      these.allSatisfy { m in those.contains { m.isSameClass(as: $0) } }
+    }
+    if !a.isEmpty, !b.isEmpty, !matched(oldMachines, newMachines) || !matched(newMachines, oldMachines) {
       warnings.append(
         "the reports come from different machines; ratios may reflect the machine, not the code"
           + " (baseline: \(describe(oldMachines)); current: \(describe(newMachines)))")

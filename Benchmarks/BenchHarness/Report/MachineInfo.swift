@@ -29,6 +29,16 @@ public struct MachineInfo: Hashable, Sendable, CustomStringConvertible {
     "\(cpuModel), \(cores) cores, \(memoryBytes) bytes, \(os)"
   }
 
+  /// Whether `other` is a machine of the same class: the same processor
+  /// model, core count and OS, and memory within 2%. Two VMs of one class
+  /// report total memory a few hundred kilobytes apart (what the kernel
+  /// keeps differs), which says nothing about their speed.
+  public func isSameClass(as other: MachineInfo) -> Bool {
+    guard cpuModel == other.cpuModel, cores == other.cores, os == other.os else { return false }
+    let a = Double(memoryBytes), b = Double(other.memoryBytes)
+    return abs(a - b) <= 0.02 * max(a, b)
+  }
+
   /// This machine. Reads two small files; never fails (unknown parts read "unknown").
   public static func current() -> MachineInfo {
     let info = ProcessInfo.processInfo

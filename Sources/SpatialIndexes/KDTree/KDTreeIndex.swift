@@ -66,7 +66,9 @@ public struct KDTreeIndex: SpatialIndex {
   }
 
   public static var name: String { "kdtree" }
-  public static var summary: String { "static k-d tree, median-split, flat arrays (kdbush layout)" }
+  public static var summary: String {
+    "static k-d tree, median-split, flat arrays: split points first in pre-order, then the leaves"
+  }
 
   public let parameters: Parameters
   /// Coordinates interleaved, `x` then `y`: split points, then leaf points.

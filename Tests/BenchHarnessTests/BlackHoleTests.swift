@@ -1,7 +1,0 @@
-import BenchHarness
-import Testing
-
-@Test func blackHoleAcceptsAnyValue() {
-  blackHole(42)
-  blackHole([1, 2, 3])
-}

@@ -1,3 +1,4 @@
+import MapClustering
 import SpatialIndexes
 import Testing
 
@@ -74,8 +75,8 @@ extension CLITests {
         command: "run")
       #expect(o.n == [300])
       #expect(o.indexes == allIndexTypes.map { $0.name })
-      #expect(o.workloads == ["build", "viewport", "cluster", "tap"])
-      #expect(o.strategies == ["per-cell", "single-pass", "aggregate"])
+      #expect(o.workloads == ["build"] + WorkloadCatalog.all.map { $0.name })
+      #expect(o.strategies == ClusterStrategy.allCases.map(\.rawValue))
       #expect(o.screen.width == 1024 && o.screen.height == 768)
     }
 

@@ -209,7 +209,7 @@ import Darwin
       process.executableURL = bench
       process.arguments = ["query", "--index", "grid", "--points", "good.csv", "--queries", "good-queries.csv"]
       process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
-      process.standardOutput = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+      process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
       let errors = folder.file("stderr")
       try folder.write("stderr", "")
       process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))

@@ -47,6 +47,42 @@ import _SpatialTestSupport
     }
   }
 
+  /// The bulk load builds the tree the inserts build, array for array:
+  /// every node, bucket and slot, on spread, clustered, duplicate, tiny and
+  /// empty data, with small buckets and a low depth cap.
+  @Test(arguments: [(1, 32), (4, 6), (16, 32), (16, 3), (64, 32)])
+  func theBulkLoadBuildsTheTreeTheInsertsBuild(capacity: Int, maxDepth: Int) throws {
+    let sets: [(String, [Point])] = [
+      ("uniform", Fixtures.uniform(3000, seed: 5)), ("clustered", Fixtures.clustered(2000, blobs: 4, seed: 6)),
+      ("identical", Fixtures.identical(300)), ("one", [Point(x: 1, y: 2)]), ("none", []),
+      ("lattice", (0..<900).map { Point(x: Double($0 % 30), y: Double($0 / 30)) }),
+    ]
+    for (label, points) in sets {
+      for bounds in [Parameters.Bounds.data, .world] {
+        var p = parameters(capacity: capacity, maxDepth: maxDepth, bounds: bounds)
+        let bulk = try BucketQuadtree(points: points, parameters: p)
+        p.build = .inserts
+        let inserted = try BucketQuadtree(points: points, parameters: p)
+        let a = bulk._storage, b = inserted._storage
+        #expect(a.nodes == b.nodes && a.coords == b.coords && a.ids == b.ids && a.packed && b.packed,
+                "\(label) \(bounds): \(a.nodes.count / 4) nodes against \(b.nodes.count / 4)")
+        expectSound(bulk, "\(label) bulk")
+      }
+    }
+  }
+
+  /// A bulk-loaded tree takes inserts and removals like any other (the
+  /// model suite runs them on the default, bulk, build).
+  @Test func theBuildParameterReadsAndReports() throws {
+    var p = Parameters()
+    #expect(p.build == .bulk)
+    try p.set("build", to: "Inserts")
+    #expect(p.build == .inserts)
+    #expect(throws: IndexError.self) { try p.set("build", to: "sorted") }
+    let tree = try BucketQuadtree(points: Fixtures.uniform(10, seed: 1), parameters: p)
+    #expect(tree.parameterValues.last == ParameterValue("build", "inserts"))
+  }
+
   @Test(arguments: [4, 16])
   func nodeCountAroundCapacity(capacity: Int) throws {
     let box = Rect(minX: 0, minY: 0, maxX: 1, maxY: 1)
@@ -62,7 +98,7 @@ import _SpatialTestSupport
   @Test func emptyDataUsesWorldBounds() throws {
     var tree = try BucketQuadtree(points: [])
     #expect(tree.bounds == .world)
-    #expect(tree.parameterValues.last == ParameterValue("bounds", "world"))
+    #expect(tree.parameterValues.contains(ParameterValue("bounds", "world")))
     #expect(tree.ids(in: .world).isEmpty)
     let id = try tree.insert(Point(x: -180, y: 90))
     #expect(id == 0)
@@ -137,7 +173,7 @@ import _SpatialTestSupport
       #expect(p == Parameters(), "\(name)=\(value) changed the parameters")
     }
     var p = Parameters()
-    let known = ["capacity", "maxDepth", "bounds"]
+    let known = ["capacity", "maxDepth", "bounds", "build"]
     #expect(throws: IndexError.unknownParameter(name: "depth", known: known)) {
       try p.set("depth", to: "3")
     }
@@ -164,7 +200,7 @@ import _SpatialTestSupport
     let box = Rect(minX: -10, minY: -5.5, maxX: 10, maxY: 5.5)
     #expect(p == parameters(capacity: 8, maxDepth: 12, bounds: .fixed(box)))
     let tree = try BucketQuadtree(points: [Point(x: 0, y: 0)], parameters: p)
-    #expect(tree.label == "quadtree(capacity=8,maxDepth=12,bounds=-10.0:-5.5:10.0:5.5)")
+    #expect(tree.label == "quadtree(capacity=8,maxDepth=12,bounds=-10.0:-5.5:10.0:5.5,build=bulk)")
     try p.set("bounds", to: "world")
     #expect(p.bounds == .world)
     try p.set("bounds", to: "data")
@@ -172,9 +208,9 @@ import _SpatialTestSupport
     let defaults = try BucketQuadtree(points: [Point(x: 1, y: 2), Point(x: 3, y: 5)])
     #expect(defaults.parameterValues == [
       ParameterValue("capacity", "16"), ParameterValue("maxDepth", "32"),
-      ParameterValue("bounds", "1.0:2.0:3.0:5.0"),
+      ParameterValue("bounds", "1.0:2.0:3.0:5.0"), ParameterValue("build", "bulk"),
     ])
-    #expect(Parameters.descriptions.map(\.name) == ["capacity", "maxDepth", "bounds"])
+    #expect(Parameters.descriptions.map(\.name) == ["capacity", "maxDepth", "bounds", "build"])
   }
 
   // MARK: Geometry

@@ -117,3 +117,10 @@ extension BucketQuadtree: InvariantChecking {
     return problems
   }
 }
+
+extension BucketQuadtree {
+  /// The arrays themselves, for tests that compare two builds value for value.
+  package var _storage: (nodes: [Int32], coords: [Double], ids: [Int32], packed: Bool) {
+    (nodes, coords, ids, packed)
+  }
+}

@@ -19,6 +19,16 @@ extension BucketQuadtree {
     public var maxDepth: Int = BucketQuadtree.maxDepthLimit
     /// The box of the root.
     public var bounds: Bounds = .data
+    /// How the build makes the tree (the same tree either way).
+    public var build: Build = .bulk
+
+    /// How a quadtree is built from its points.
+    public enum Build: String, Hashable, Sendable, CaseIterable {
+      /// One top-down pass a level over the points (``BucketQuadtree/bulkLoad(_:)``).
+      case bulk
+      /// One insert per point, in id order, then a repack: the original design.
+      case inserts
+    }
 
     /// The root box of a quadtree.
     public enum Bounds: Hashable, Sendable, CustomStringConvertible {
@@ -75,11 +85,13 @@ extension BucketQuadtree {
     public init() {}
 
     public init(
-      capacity: Int = 16, maxDepth: Int = BucketQuadtree.maxDepthLimit, bounds: Bounds = .data
+      capacity: Int = 16, maxDepth: Int = BucketQuadtree.maxDepthLimit, bounds: Bounds = .data,
+      build: Build = .bulk
     ) {
       self.capacity = capacity
       self.maxDepth = maxDepth
       self.bounds = bounds
+      self.build = build
     }
 
     /// The largest capacity accepted (bucket counts are `Int32`; beyond this
@@ -98,10 +110,13 @@ extension BucketQuadtree {
           name: "bounds", defaultValue: "data",
           summary: "root box: data (the build's bounding box; world if empty), world, "
             + "or minX:minY:maxX:maxY; points outside throw"),
+        ParameterDescription(
+          name: "build", defaultValue: "bulk",
+          summary: "bulk (one pass a level) or inserts (one insert a point, the original); the same tree"),
       ]
     }
 
-    /// Sets `capacity`, `maxDepth` (any letter case) or `bounds`.
+    /// Sets `capacity`, `maxDepth` (any letter case), `bounds` or `build`.
     public mutating func set(_ name: String, to value: String) throws(IndexError) {
       switch name.lowercased() {
       case "capacity":
@@ -110,6 +125,11 @@ extension BucketQuadtree {
         maxDepth = try Self.positiveInteger(name, value, limit: BucketQuadtree.maxDepthLimit)
       case "bounds":
         bounds = try Bounds(parsing: value)
+      case "build":
+        guard let b = Build(rawValue: value.lowercased()) else {
+          throw .invalidParameter(name: name, value: value, reason: "expected bulk or inserts")
+        }
+        build = b
       default:
         throw .unknownParameter(name: name, known: Self.descriptions.map(\.name))
       }

@@ -102,15 +102,17 @@ public struct BucketQuadtree: DynamicSpatialIndex {
   /// only help duplicates, which the depth cap exists to stop.
   public static let maxDepthLimit = 32
 
-  /// Builds the tree by inserting `points` in order (the id of `points[i]` is
-  /// `i`), then repacks it in depth-first order.
+  /// Builds the tree that inserting `points` in order makes (the id of
+  /// `points[i]` is `i`), repacked in depth-first order: by default in one
+  /// top-down pass a level (``bulkLoad(_:)``); with `build=inserts` one
+  /// insert at a time, as the original design did.
   ///
   /// Throws ``IndexError/invalidParameter(name:value:reason:)`` for parameters
   /// that make no sense, ``IndexError/nonFinitePoint(id:point:)``,
   /// ``IndexError/pointOutsideBounds(id:point:bounds:)`` for a point outside
   /// explicit bounds, or ``IndexError/tooManyPoints(count:limit:)``.
   ///
-  /// - Complexity: O(*n* · depth).
+  /// - Complexity: O(*n* · depth) either way.
   public init(points: [Point], parameters: Parameters = Parameters()) throws(IndexError) {
     try parameters.validate()
     try validate(points)
@@ -135,12 +137,17 @@ public struct BucketQuadtree: DynamicSpatialIndex {
     packed = false
     liveCount = 0
     idCount = 0
-    for i in points.indices {
-      place(points[i], id: Int32(truncatingIfNeeded: i))
+    switch parameters.build {
+    case .bulk:
+      bulkLoad(points)
+    case .inserts:
+      for i in points.indices {
+        place(points[i], id: Int32(truncatingIfNeeded: i))
+      }
+      repack(tight: true)
     }
     liveCount = points.count
     idCount = points.count
-    repack(tight: true)
   }
 
   /// - Complexity: O(1).
@@ -152,12 +159,14 @@ public struct BucketQuadtree: DynamicSpatialIndex {
   /// The number of nodes, empty ones included.
   public var nodeCount: Int { nodes.count / Field.stride }
 
-  /// Capacity, depth cap and the bounds in effect (`world` or `minX:minY:maxX:maxY`).
+  /// Capacity, depth cap, the bounds in effect (`world` or
+  /// `minX:minY:maxX:maxY`) and how the tree was built.
   public var parameterValues: [ParameterValue] {
     [
       ParameterValue("capacity", String(capacity)),
       ParameterValue("maxDepth", String(maxDepth)),
       ParameterValue("bounds", Parameters.Bounds.fixed(bounds).description),
+      ParameterValue("build", parameters.build.rawValue),
     ]
   }
 

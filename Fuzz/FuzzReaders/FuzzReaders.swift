@@ -2,7 +2,7 @@
 // of them. Build and run with `bash Fuzz/run.sh`. Besides crashes and
 // sanitizer reports, it checks:
 // - a successful read holds only finite, in-range coordinates, one id per
-//   point, and ordered latitude bounds;
+//   point, and ordered latitude bounds (binary points: one a 16 bytes);
 // - every error names the source, a line that exists, and exit code 65;
 // - the fast number path gives the same bits as the standard library;
 // - GeoJSON: ids are 0..<n, and the same bytes handed out in small pieces
@@ -55,6 +55,19 @@ public func fuzzReaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
   } catch {
     checkError(error)
+  }
+
+  do {
+    let file = try BinaryPoints.parse(bytes, source: "fuzz.f64")
+    precondition(file.points.count == size / BinaryPoints.pointSize && size % BinaryPoints.pointSize == 0)
+    for p in file.points {
+      precondition(abs(p.y) <= 90 && abs(p.x) <= 180, "out of range: \(p)")
+    }
+  } catch {
+    // a binary file's "line" is the 1-based point number
+    precondition(error.exitCode == 65 && error.file == "fuzz.f64", "binary: \(error)")
+    let point = error.line ?? 0
+    precondition(point >= 1 && point <= size / BinaryPoints.pointSize + 1, "point \(point) of \(size) bytes")
   }
 
   checkGeoJSON(bytes, checkError)

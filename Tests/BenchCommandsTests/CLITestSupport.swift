@@ -135,3 +135,9 @@ func reportRow(
 func wholeRunRows(_ path: String) throws -> [ReportRow] {
   try ReportFile.read(path).filter { $0.key.zooms == "all" }
 }
+
+/// The size of the file at `path` in bytes, `nil` when there is none.
+func fileSize(_ path: String) -> Int? {
+  var info = stat()
+  return stat(path, &info) == 0 ? Int(info.st_size) : nil
+}

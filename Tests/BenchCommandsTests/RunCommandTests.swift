@@ -332,3 +332,27 @@ extension CLITests {
     }
   }
 }
+
+/// A dataset exported as binary points drives the same work as the dataset.
+@Suite struct BinaryDatasetTests {
+  @Test func anExportedBinaryFileGivesTheSameAnswers() throws {
+    try withTemporaryFolder { folder in
+      let export = try runBench(
+        ["export", "--dataset", "hotels", "--n", "3000", "--steps", "5", "--points-out", "p.f64",
+         "--queries-out", "q.csv"], in: folder.path)
+      #expect(export.code == 0, "\(export.stderr)")
+      #expect(try #require(fileSize(folder.file("p.f64"))) == 3000 * 16)
+      var checksums: [String] = []
+      for dataset in ["p.f64", "hotels"] {
+        let run = try runBench(
+          ["run", "--dataset", dataset, "--n", "3000", "--index", "kdtree", "--workload", "viewport,cluster",
+           "--queries", "q.csv", "--repeat", "1", "--warmup", "0", "--quiet", "--out", "\(dataset).csv"],
+          in: folder.path)
+        #expect(run.code == 0, "\(run.stderr)")
+        let rows = try wholeRunRows(folder.file("\(dataset).csv"))
+        checksums.append(rows.filter { $0.key.workload != "build" }.map { String($0.checksum) }.joined(separator: ","))
+      }
+      #expect(checksums[0] == checksums[1] && !checksums[0].isEmpty)
+    }
+  }
+}

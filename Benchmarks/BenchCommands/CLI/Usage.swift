@@ -17,7 +17,7 @@ enum Usage {
       return "usage: bench query [--workload \(WorkloadCatalog.names.joined(separator: "|"))] --index NAME"
         + " --points FILE.csv --queries FILE.csv [--out FILE.csv] [--param K=V] [--strategy S] [--screen WxH]"
     case "export":
-      return "usage: bench export [run options] --points-out FILE.csv --queries-out FILE.csv [--taps-out FILE.csv]"
+      return "usage: bench export [run options] --points-out FILE.csv|FILE.f64 --queries-out FILE.csv [--taps-out FILE.csv]"
     case "compare": return "usage: bench compare BASELINE.csv CURRENT.csv [--threshold PCT] [--timing-info] [--markdown] [--allow-missing]"
     case "plot": return "usage: bench plot REPORT.csv [REPORT.csv…] [--out DIR]"
     case "render":
@@ -33,7 +33,8 @@ enum Usage {
   static var runOptions: String { """
       --index NAME[,NAME…]|all      indexes to run (default all; bench list --indexes)
       --workload NAME[,NAME…]|all   \(RunOptions.workloadNames.joined(separator: ", ")) (default \(RunOptions.defaultWorkloads.joined(separator: ",")))
-      --dataset NAME|FILE.csv       bundled name, generator name or a points CSV (default places)
+      --dataset NAME|FILE           bundled name, generator name or a points file: .csv, .geojson,
+                                .f64 (lon,lat float64 pairs) (default places)
       --n COUNT[,COUNT…]            points for a generator; for a file, a seeded sample (default all rows)
       --steps COUNT                 steps of the pan-and-zoom session (default 200)
       --queries FILE.csv            one step per row instead of the session (boxes, or centres with
@@ -145,7 +146,8 @@ enum Usage {
         single point as a dot; a faint graticule behind. The caption gives the zoom, the points in
         view, the markers and the cluster time (median of 5).
 
-          --dataset NAME|FILE.csv   bundled name, generator name or a points CSV (default places)
+          --dataset NAME|FILE       bundled name, generator name or a points file (.csv, .geojson,
+                                    .f64) (default places)
           --n COUNT                 points for a generator; for a file, a seeded sample
           --seed S                  seed of the generator or sample (default 42)
           --center LAT,LON          the screen's centre, lat in -90...90, lon in -180...180

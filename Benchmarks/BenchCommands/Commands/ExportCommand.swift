@@ -4,8 +4,9 @@ import BenchWorkloads
 import MapClustering
 import SpatialIndexes
 
-/// `bench export [run options] --points-out FILE.csv --queries-out FILE.csv
-/// [--taps-out FILE.csv]`: writes the dataset's points (`id,lat,lon`), the
+/// `bench export [run options] --points-out FILE.csv|FILE.f64 --queries-out FILE.csv
+/// [--taps-out FILE.csv]`: writes the dataset's points (`id,lat,lon`, or
+/// binary longitude, latitude pairs for `.f64`, ``BinaryPoints``), the
 /// steps' viewports as a queries file (`min_lat,min_lon,max_lat,max_lon,zoom`,
 /// one row per step; `min_lon > max_lon` where a viewport crosses the
 /// antimeridian) and their taps (`lat,lon,zoom`), so another library in any
@@ -30,10 +31,17 @@ func exportCommand(_ arguments: [String]) throws -> Int32 {
   let queries = try options.queriesFile.map { try QueriesFile(contentsOf: $0) }
   let steps = options.steps(for: dataset, queries: queries)
 
-  var points = CSVWriter()
-  points.writeRow(["id", "lat", "lon"])
-  for (p, id) in zip(dataset.points, dataset.ids) {
-    points.writeRow([String(id), CSVWriter.field(p.y), CSVWriter.field(p.x)])
+  let pointBytes: [UInt8]
+  if PointFileFormat(path: pointsOut) == .binary {
+    // positions are the ids there: a file's own ids do not survive
+    pointBytes = BinaryPoints.bytes(dataset.points)
+  } else {
+    var points = CSVWriter()
+    points.writeRow(["id", "lat", "lon"])
+    for (p, id) in zip(dataset.points, dataset.ids) {
+      points.writeRow([String(id), CSVWriter.field(p.y), CSVWriter.field(p.x)])
+    }
+    pointBytes = Array(points.text.utf8)
   }
   var boxes = CSVWriter()
   boxes.writeRow(["min_lat", "min_lon", "max_lat", "max_lon", "zoom"])
@@ -42,7 +50,7 @@ func exportCommand(_ arguments: [String]) throws -> Int32 {
     let zoom = steps.areas.map { String($0[k].zoom) } ?? ""
     boxes.writeRow([q.minLat, q.minLon, q.maxLat, q.maxLon].map(CSVWriter.field) + [zoom])
   }
-  var files = [(pointsOut, points.text), (queriesOut, boxes.text)]
+  var files = [(pointsOut, pointBytes), (queriesOut, Array(boxes.text.utf8))]
   if let tapsOut = options.tapsOut {
     guard let taps = steps.taps else {
       throw UsageError("\(steps.source) gives no taps (it has no zooms) for --taps-out", command: command)
@@ -50,7 +58,7 @@ func exportCommand(_ arguments: [String]) throws -> Int32 {
     var csv = CSVWriter()
     csv.writeRow(["lat", "lon", "zoom"])
     for t in taps { csv.writeRow([CSVWriter.field(t.coordinate.y), CSVWriter.field(t.coordinate.x), String(t.zoom)]) }
-    files.append((tapsOut, csv.text))
+    files.append((tapsOut, Array(csv.text.utf8)))
   }
   try writeAllOrNone(files)
   let written = files.map(\.0).joined(separator: ", ")
@@ -60,9 +68,9 @@ func exportCommand(_ arguments: [String]) throws -> Int32 {
 
 /// Writes every file or none: each is renamed into place only once the
 /// next ones are written, and a failure leaves none behind.
-func writeAllOrNone(_ files: [(path: String, text: String)]) throws(ReportError) {
-  guard let (path, text) = files.first else { return }
-  try AtomicFile._write(Array(text.utf8), to: path, mode: 0o644, existing: .replace) { () throws(ReportError) in
+func writeAllOrNone(_ files: [(path: String, bytes: [UInt8])]) throws(ReportError) {
+  guard let (path, bytes) = files.first else { return }
+  try AtomicFile._write(bytes, to: path, mode: 0o644, existing: .replace) { () throws(ReportError) in
     try writeAllOrNone(Array(files.dropFirst()))
   }
 }

@@ -4,6 +4,8 @@ public enum PointFileFormat: String, CaseIterable, Sendable {
   case csv
   /// `.geojson` or `.json`: see ``GeoJSONPoints``.
   case geoJSON = "geojson"
+  /// `.f64`: longitude, latitude float64 pairs, see ``BinaryPoints``.
+  case binary = "f64"
 
   /// The format of the file at `path`, or `nil` for another extension.
   public init?(path: String) {
@@ -12,6 +14,8 @@ public enum PointFileFormat: String, CaseIterable, Sendable {
       self = .csv
     } else if lowered.hasSuffix(".geojson") || lowered.hasSuffix(".json") {
       self = .geoJSON
+    } else if lowered.hasSuffix(".f64") {
+      self = .binary
     } else {
       return nil
     }
@@ -23,6 +27,7 @@ public enum PointFileFormat: String, CaseIterable, Sendable {
     switch PointFileFormat(path: path) ?? .csv {
     case .csv: try PointsFile(contentsOf: path)
     case .geoJSON: try GeoJSONPoints.read(path)
+    case .binary: try BinaryPoints.read(path)
     }
   }
 }

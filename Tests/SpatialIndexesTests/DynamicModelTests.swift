@@ -4,8 +4,9 @@ import BenchWorkloads
 import _SpatialTestSupport
 
 /// The one model check for every ``DynamicSpatialIndex`` in the catalogue:
-/// seeded inserts (duplicates, points inside the data, points far outside)
-/// and removals (valid, repeated, at the wrong place, of ids never issued)
+/// seeded inserts (duplicates, points inside the data, points far outside),
+/// removals (valid, repeated, at the wrong place, of ids never issued) and
+/// moves (a step away, across the data, from the wrong place)
 /// run on the index and on a plain array model (``IndexChecker``), with the
 /// index's invariants and every query form checked after each batch. A new
 /// dynamic index is covered by adding it to `allIndexTypes`.
@@ -93,7 +94,7 @@ import _SpatialTestSupport
           #expect(far, "\(what), step \(step): refused \(p) inside the data: \(error)")
           #expect(index.count == before.0 && index.nextID == before.1, "\(what): a refused insert changed the index")
         }
-      } else if roll < 13 {
+      } else if roll < 12 {
         // bogus removals: a live id at the wrong place, an id never issued
         let id = live[g.nextInt(below: live.count)]
         let p = model.points[Int(id)]
@@ -101,6 +102,28 @@ import _SpatialTestSupport
         let neverIssued = index.remove(id: index.nextID &+ 5, at: p)
         let negative = index.remove(id: -1, at: p)
         #expect(!wrongPlace && !neverIssued && !negative, "\(what), step \(step)")
+      } else if roll < 16 {
+        // a move: a few metres (most stay in their node or cell), across the
+        // data, or far; from the wrong place it is refused
+        let id = live[g.nextInt(below: live.count)]
+        let from = model.points[Int(id)]
+        let to: Point
+        switch g.nextInt(below: 4) {
+        case 0: to = Point(x: g.nextDouble(in: box.minX, box.maxX), y: g.nextDouble(in: box.minY, box.maxY))
+        case 1: to = Point(x: g.nextDouble(in: -180, 180), y: g.nextDouble(in: -90, 90))
+        default:
+          to = Point(x: min(box.maxX, max(box.minX, from.x + g.nextDouble(in: -1e-4, 1e-4))),
+                     y: min(box.maxY, max(box.minY, from.y + g.nextDouble(in: -1e-4, 1e-4))))
+        }
+        let wrong = try index.move(id: id, from: Point(x: from.x + 0.001, y: from.y), to: to)
+        #expect(!wrong, "\(what), step \(step): a move from the wrong place")
+        let inside = box.contains(to)
+        do {
+          let moved = try index.move(id: id, from: from, to: to)
+          #expect(moved && model.move(id: id, to: to), "\(what), step \(step): move \(id)")
+        } catch {
+          #expect(!inside, "\(what), step \(step): refused a move to \(to) inside the data: \(error)")
+        }
       } else {
         let k = g.nextInt(below: live.count)
         let id = live[k]

@@ -37,6 +37,14 @@ package struct IndexChecker {
     return true
   }
 
+  /// Moves the live point `id` to `p`; false when it is not live.
+  @discardableResult
+  package mutating func move(id: Int32, to p: Point) -> Bool {
+    guard id >= 0, Int(id) < points.count, live[Int(id)] else { return false }
+    points[Int(id)] = p
+    return true
+  }
+
   /// The live ids inside `r`, bounds included; nothing for a rectangle with
   /// a NaN edge or inverted edges (no point passes both comparisons).
   package func expected(in r: Rect) -> [Int32] {

@@ -16,6 +16,59 @@ extension GridHashIndex {
       throw .tooManyPoints(count: Int(nextIDValue) + 1, limit: maximumPointCount)
     }
     let id = nextIDValue
+    try add(point, id: id)
+    nextIDValue += 1
+    afterAdding()
+    return id
+  }
+
+  /// Where the point goes: in its cell's slot when it stays in that cell (no
+  /// other point moves); otherwise out of the old cell and into the new one
+  /// under the same id, counted as an insert towards the next rebuild.
+  ///
+  /// - Complexity: O(points in the two cells) amortised.
+  @discardableResult
+  public mutating func move(id: Int32, from: Point, to: Point) throws(IndexError) -> Bool {
+    guard let (slot, at) = find(id: id, at: from) else { return false }
+    guard to.isFinite else { throw .nonFinitePoint(id: Int(id), point: to) }
+    if cellSlot(of: to) == slot {
+      coords[2 * at] = to.x
+      coords[2 * at + 1] = to.y
+      return true
+    }
+    remove(id: id, at: from)
+    do {
+      try add(to, id: id)
+    } catch {
+      try add(from, id: id)  // back where it was: fails only past 2^31 pool slots, as the add did
+      throw error
+    }
+    afterAdding()
+    return true
+  }
+
+  /// The slot of the cell `p` maps to, if the grid has that cell.
+  func cellSlot(of p: Point) -> Int? {
+    let c = geometry.column(p.x), r = geometry.row(p.y)
+    guard isSparse else { return r * geometry.cellsX + c }
+    let slot = keys.withUnsafeBufferPointer {
+      Self._slot(of: _GridGeometry.key(column: c, row: r), in: $0, shift: hashShift)
+    }
+    return slot >= 0 ? slot : nil
+  }
+
+  /// The cell slot and pool position of the point `id` held at `point`.
+  func find(id: Int32, at point: Point) -> (slot: Int, at: Int)? {
+    guard point.isFinite, let slot = cellSlot(of: point) else { return nil }
+    let start = Int(runs[2 * slot]), n = Int(runs[2 * slot + 1])
+    guard let at = (start..<(start + n)).first(where: {
+      ids[$0] == id && coords[2 * $0] == point.x && coords[2 * $0 + 1] == point.y
+    }) else { return nil }
+    return (slot, at)
+  }
+
+  /// Puts a finite `point` under `id` at the end of its cell.
+  private mutating func add(_ point: Point, id: Int32) throws(IndexError) {
     let slot = isSparse
       ? slotForInsert(key: _GridGeometry.key(
           column: geometry.column(point.x), row: geometry.row(point.y)))
@@ -29,14 +82,18 @@ extension GridHashIndex {
     ids[at] = id
     runs[2 * slot + 1] += 1
     liveCount += 1
-    nextIDValue += 1
+  }
+
+  /// After a point joined a cell: a rebuild once the inserts since the last
+  /// one reach the count it was built with, else a compaction when holes
+  /// outnumber half the pool.
+  private mutating func afterAdding() {
     insertsSinceBuild += 1
     if insertsSinceBuild >= max(Self.rebuildMinimumInserts, builtCount) {
       rebuild()
     } else if holes > ids.count / 2 {
       compact()
     }
-    return id
   }
 
   /// Removes `id` from the cell `point` maps to, moving the cell's last point
@@ -46,21 +103,8 @@ extension GridHashIndex {
   /// - Complexity: O(points in the cell) amortised.
   @discardableResult
   public mutating func remove(id: Int32, at point: Point) -> Bool {
-    guard point.isFinite else { return false }
-    let c = geometry.column(point.x), r = geometry.row(point.y)
-    let slot: Int
-    if isSparse {
-      slot = keys.withUnsafeBufferPointer {
-        Self._slot(of: _GridGeometry.key(column: c, row: r), in: $0, shift: hashShift)
-      }
-      guard slot >= 0 else { return false }
-    } else {
-      slot = r * geometry.cellsX + c
-    }
+    guard let (slot, at) = find(id: id, at: point) else { return false }
     let start = Int(runs[2 * slot]), n = Int(runs[2 * slot + 1])
-    guard let at = (start..<(start + n)).first(where: {
-      ids[$0] == id && coords[2 * $0] == point.x && coords[2 * $0 + 1] == point.y
-    }) else { return false }
     materializeCapacities()  // the cell keeps the slot it frees
     let last = start + n - 1
     ids[at] = ids[last]

@@ -92,6 +92,21 @@ public struct LinearScanIndex: DynamicSpatialIndex {
     return true
   }
 
+  /// In place: the coordinates and their codes.
+  ///
+  /// - Complexity: O(1).
+  @discardableResult
+  public mutating func move(id: Int32, from: Point, to: Point) throws(IndexError) -> Bool {
+    let i = Int(id)
+    guard i >= 0, i < xs.count, xs[i] == from.x, ys[i] == from.y else { return false }
+    guard to.isFinite else { throw .nonFinitePoint(id: i, point: to) }
+    xs[i] = to.x
+    ys[i] = to.y
+    cx[i] = codeX.code(to.x)
+    cy[i] = codeY.code(to.y)
+    return true
+  }
+
   /// The point stored under `id`, or `nil` if it was removed or never existed.
   public func point(_ id: Int32) -> Point? {
     let i = Int(id)

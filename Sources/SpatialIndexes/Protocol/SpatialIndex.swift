@@ -97,6 +97,18 @@ public protocol DynamicSpatialIndex: SpatialIndex {
   /// - Returns: `false` if no such point is held.
   @discardableResult
   mutating func remove(id: Int32, at point: Point) -> Bool
+
+  /// Moves the point `id`, held at `from`, to `to`, under the same id (a
+  /// vehicle on a live map keeps its identity as it moves).
+  ///
+  /// Each index does it in place where the point stays in its node or cell;
+  /// otherwise it is a removal and an insert of the same id.
+  ///
+  /// - Returns: `false`, changing nothing, if no point `id` is held at `from`.
+  /// - Throws: as ``insert(_:)`` does for `to` (not finite, outside fixed
+  ///   bounds); the point then stays at `from`.
+  @discardableResult
+  mutating func move(id: Int32, from: Point, to: Point) throws(IndexError) -> Bool
 }
 
 extension SpatialIndex {

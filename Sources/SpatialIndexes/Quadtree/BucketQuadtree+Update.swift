@@ -34,34 +34,74 @@ extension BucketQuadtree {
   /// - Complexity: O(depth · `capacity`), or the size of a depth-cap leaf.
   @discardableResult
   public mutating func remove(id: Int32, at point: Point) -> Bool {
-    guard point.isFinite, bounds.contains(point), id >= 0, Int(id) < idCount else {
-      return false
+    guard let (node, _, i) = locate(id: id, at: point) else { return false }
+    let r = node * Field.stride
+    let start = Int(nodes[r + Field.bucketStart]), n = Int(nodes[r + Field.bucketCount])
+    // order inside a bucket does not matter: move the last point into the gap
+    let last = start + n - 1
+    ids[i] = ids[last]
+    coords[2 * i] = coords[2 * last]
+    coords[2 * i + 1] = coords[2 * last + 1]
+    nodes[r + Field.bucketCount] = Int32(n - 1)
+    liveCount -= 1
+    packed = false
+    return true
+  }
+
+  /// In place when `to` takes the same path as far as the node whose bucket
+  /// holds the point (a bucket may hold any point of its node's region, and
+  /// the packed layout stays valid); otherwise a removal and an insert of
+  /// the same id.
+  ///
+  /// - Complexity: O(depth · `capacity`), as a removal and an insert.
+  @discardableResult
+  public mutating func move(id: Int32, from: Point, to: Point) throws(IndexError) -> Bool {
+    guard let (node, level, slot) = locate(id: id, at: from) else { return false }
+    guard to.isFinite else { throw .nonFinitePoint(id: Int(id), point: to) }
+    guard bounds.contains(to) else { throw .pointOutsideBounds(id: Int(id), point: to, bounds: bounds) }
+    if node == self.node(on: to, level: level) {
+      coords[2 * slot] = to.x
+      coords[2 * slot + 1] = to.y
+      return true
     }
-    var node = 0
+    remove(id: id, at: from)
+    place(to, id: id)
+    liveCount += 1
+    packed = false
+    return true
+  }
+
+  /// The node whose bucket holds `id` at `point`, its level (the root is
+  /// 1), and the point's pool slot.
+  func locate(id: Int32, at point: Point) -> (node: Int, level: Int, slot: Int)? {
+    guard point.isFinite, bounds.contains(point), id >= 0, Int(id) < idCount else { return nil }
+    var node = 0, level = 1
     var box = bounds
     while true {
       let r = node * Field.stride
-      let start = Int(nodes[r + Field.bucketStart])
-      let n = Int(nodes[r + Field.bucketCount])
+      let start = Int(nodes[r + Field.bucketStart]), n = Int(nodes[r + Field.bucketCount])
       for i in start..<(start + n) where ids[i] == id {
-        guard coords[2 * i] == point.x, coords[2 * i + 1] == point.y else { return false }
-        // order inside a bucket does not matter: move the last point into the gap
-        let last = start + n - 1
-        ids[i] = ids[last]
-        coords[2 * i] = coords[2 * last]
-        coords[2 * i + 1] = coords[2 * last + 1]
-        nodes[r + Field.bucketCount] = Int32(n - 1)
-        liveCount -= 1
-        packed = false
-        return true
+        guard coords[2 * i] == point.x, coords[2 * i + 1] == point.y else { return nil }
+        return (node, level, i)
       }
       let firstChild = Int(nodes[r + Field.firstChild])
-      if firstChild < 0 { return false }
-      let c = Self.center(of: box)
-      let q = Self.quadrant(of: point, c)
-      box = Self.quadrantBox(box, c, q)
-      node = firstChild + q
+      if firstChild < 0 { return nil }
+      node = firstChild + Self.descend(&box, toward: point)
+      level += 1
     }
+  }
+
+  /// The node at `level` on the path of `p` from the root, or -1 when the
+  /// path ends above it.
+  func node(on p: Point, level: Int) -> Int {
+    var node = 0
+    var box = bounds
+    for _ in 1..<level {
+      let firstChild = Int(nodes[node * Field.stride + Field.firstChild])
+      if firstChild < 0 { return -1 }
+      node = firstChild + Self.descend(&box, toward: p)
+    }
+    return node
   }
 
   /// Puts a finite point inside ``bounds`` into the first bucket with room on

@@ -183,7 +183,9 @@ import Darwin
       process.standardError = FileHandle.nullDevice
       try process.run()
       var sawTemporary = false
-      for _ in 0..<60_000 where process.isRunning {
+      // watched until it ends, however slow the build (the address
+      // sanitizer on a loaded machine took longer than 60,000 polls)
+      while process.isRunning {
         if folder.contents().contains(where: { $0.contains(".tmp-") }) {
           sawTemporary = true
           kill(process.processIdentifier, SIGINT)

@@ -1,0 +1,109 @@
+import SpatialIndexes
+import Testing
+import BenchWorkloads
+import _SpatialTestSupport
+
+/// k-nearest by great-circle distance, as a specification: every index of
+/// the catalogue gives exactly what ranking every point gives (ties by the
+/// smaller id), on every standard fixture, at positions on the antimeridian
+/// and the poles, for k = 0, 1, 10, 100 and more than n, with and without a
+/// maximum distance (0 included).
+@Suite struct NearestTests {
+  /// Every point ranked by (distance, id).
+  static func ranking(_ points: [Point], _ position: Point) -> [Neighbor] {
+    points.enumerated()
+      .map { Neighbor(id: Int32($0.offset), distance: GreatCircle.distance(position, $0.element)) }
+      .sorted { ($0.distance, $0.id) < ($1.distance, $1.id) }
+  }
+
+  /// The first `k` of a ranking within `maxDistance`.
+  static func reference(_ ranked: [Neighbor], k: Int, maxDistance: Double) -> [Neighbor] {
+    Array(ranked.prefix { $0.distance <= maxDistance }.prefix(max(0, k)))
+  }
+
+  static func positions(for points: [Point], seed: UInt64) -> [Point] {
+    var g = SplitMix64(seed: seed)
+    var result = [Point(x: 180, y: 0), Point(x: -180, y: 0.5), Point(x: 179.9, y: -30), Point(x: 0, y: 90),
+                  Point(x: 45, y: -90), Point(x: 10, y: 89.99), Point(x: 0, y: 0)]
+    for _ in 0..<12 { result.append(Point(x: g.nextDouble(in: -180, 180), y: g.nextDouble(in: -90, 90))) }
+    for _ in 0..<6 where !points.isEmpty { result.append(points[g.nextInt(below: points.count)]) }
+    return result
+  }
+
+  @Test(arguments: allIndexTypes.map { $0.name })
+  func everyIndexRanksAsTheReference(indexName: String) throws {
+    let type = try #require(indexType(named: indexName))
+    try check(type)
+  }
+
+  private func check<I: SpatialIndex>(_ type: I.Type) throws {
+    var results: [Neighbor] = []
+    var cases = 0
+    for fixture in Fixtures.standard() {
+      let index = try I(points: fixture.points)
+      for (p, position) in Self.positions(for: fixture.points, seed: UInt64(fixture.points.count)).enumerated() {
+        let ranked = Self.ranking(fixture.points, position)
+        for k in [0, 1, 10, 100, fixture.points.count + 5] {
+          for maxDistance in [Double.infinity, 0, 1_000_000, 50] {
+            index.nearest(to: position, k: k, maxDistance: maxDistance, points: fixture.points, into: &results)
+            let expected = Self.reference(ranked, k: k, maxDistance: maxDistance)
+            #expect(results == expected,
+                    "\(I.name) \(fixture) position \(p) \(position) k \(k) max \(maxDistance): \(results.prefix(3)) vs \(expected.prefix(3))")
+            cases += 1
+          }
+        }
+      }
+    }
+    #expect(cases > 1000)
+  }
+
+  @Test func distancesOnTheSphere() {
+    let degree = GreatCircle.earthRadius * .pi / 180
+    #expect(abs(GreatCircle.distance(Point(x: 0, y: 0), Point(x: 0, y: 1)) - degree) < 1e-6)
+    #expect(abs(GreatCircle.distance(Point(x: 179.5, y: 0), Point(x: -179.5, y: 0)) - degree) < 1e-6)
+    #expect(abs(GreatCircle.distance(Point(x: 0, y: 0), Point(x: 180, y: 0)) - .pi * GreatCircle.earthRadius) < 1e-6)
+    #expect(GreatCircle.distance(Point(x: 0, y: 90), Point(x: 123, y: 90)) < 1e-6)  // one pole
+    #expect(GreatCircle.distance(Point(x: 2.35, y: 48.85), Point(x: 2.35, y: 48.85)) == 0)
+  }
+
+  /// The boxes hold every point within the radius: random centres (poles and
+  /// the antimeridian included), radii from metres to half the world.
+  @Test func theBoxesHoldTheCircle() {
+    var g = SplitMix64(seed: 77)
+    var checked = 0
+    for _ in 0..<400 {
+      let center = Point(x: g.nextDouble(in: -180, 180), y: [g.nextDouble(in: -90, 90), 89.9, -89.9, 0][g.nextInt(below: 4)])
+      let radius = [10.0, 5_000, 300_000, 3_000_000, 15_000_000][g.nextInt(below: 5)]
+      let (a, b) = GreatCircle.boxes(around: center, radius: radius)
+      for _ in 0..<200 {
+        let p = Point(x: g.nextDouble(in: -180, 180), y: g.nextDouble(in: -90, 90))
+        // and points near the centre, where small radii are tested at all
+        let q = Point(x: min(180, max(-180, center.x + g.nextDouble(in: -0.01, 0.01))),
+                      y: min(90, max(-90, center.y + g.nextDouble(in: -0.01, 0.01))))
+        for point in [p, q] where GreatCircle.distance(center, point) <= radius {
+          #expect(a.contains(point) || (b?.contains(point) ?? false), "\(center) r \(radius): \(point) outside \(a) \(String(describing: b))")
+          checked += 1
+        }
+      }
+    }
+    #expect(checked > 10_000)
+  }
+
+  @Test func oddPositionsFindNothingOrAreNormalised() throws {
+    let points = [Point(x: 10, y: 10), Point(x: -170, y: 10)]
+    let index = try KDTreeIndex(points: points)
+    var results: [Neighbor] = []
+    index.nearest(to: Point(x: .nan, y: 0), k: 1, points: points, into: &results)
+    #expect(results.isEmpty)
+    index.nearest(to: Point(x: .infinity, y: 0), k: 1, points: points, into: &results)
+    #expect(results.isEmpty)
+    index.nearest(to: Point(x: 0, y: 0), k: 1, maxDistance: -1, points: points, into: &results)
+    #expect(results.isEmpty)
+    index.nearest(to: Point(x: 370, y: 10), k: 1, points: points, into: &results)  // 10°E
+    #expect(results.map(\.id) == [0])
+    index.nearest(to: Point(x: 190, y: 10), k: 1, points: points, into: &results)  // 170°W
+    #expect(results.map(\.id) == [1])
+    index.nearest(to: Point(x: 10, y: 200), k: 2, points: points, into: &results)  // the north pole
+    #expect(results.map(\.id) == [0, 1])
+  }
+}

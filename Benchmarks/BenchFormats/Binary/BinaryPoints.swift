@@ -75,16 +75,24 @@ public enum BinaryPoints {
   }
 
   /// Throws for a coordinate no points file accepts.
+  /// (Once a point, so no array of the two coordinates is made.)
+  @inline(__always)
   static func check(_ p: Point, number: Int, source: String) throws(DataError) {
-    for (name, value, limit) in [("lon", p.x, 180.0), ("lat", p.y, 90.0)] {
-      guard value.isFinite else {
-        throw .badData(file: source, line: number, field: name, message: "\(value) is not a finite number")
-      }
-      guard abs(value) <= limit else {
-        throw .badData(
-          file: source, line: number, field: name,
-          message: "\(value) is outside [\(Int(-limit)), \(Int(limit))]")
-      }
+    try check(p.x, "lon", limit: 180, number: number, source: source)
+    try check(p.y, "lat", limit: 90, number: number, source: source)
+  }
+
+  @inline(__always)
+  static func check(
+    _ value: Double, _ name: String, limit: Double, number: Int, source: String
+  ) throws(DataError) {
+    guard value.isFinite else {
+      throw .badData(file: source, line: number, field: name, message: "\(value) is not a finite number")
+    }
+    guard abs(value) <= limit else {
+      throw .badData(
+        file: source, line: number, field: name,
+        message: "\(value) is outside [\(Int(-limit)), \(Int(limit))]")
     }
   }
 

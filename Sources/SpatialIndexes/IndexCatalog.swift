@@ -7,6 +7,7 @@ public let allIndexTypes: [any SpatialIndex.Type] = [
   BucketQuadtree.self,
   GridHashIndex.self,
   KDTreeIndex.self,
+  HilbertRTree.self,
   CellTree.self,
 ]
 
@@ -40,6 +41,7 @@ public func withIndexType<O: IndexTypeOperation>(
   case BucketQuadtree.name: try operation.run(BucketQuadtree.self)
   case GridHashIndex.name: try operation.run(GridHashIndex.self)
   case KDTreeIndex.name: try operation.run(KDTreeIndex.self)
+  case HilbertRTree.name: try operation.run(HilbertRTree.self)
   case CellTree.name: try operation.run(CellTree.self)
   default: nil
   }

@@ -62,7 +62,7 @@ extension CLITests {
       #expect(o.steps == 200)
       #expect(o.queriesFile == nil)
       #expect(o.params.isEmpty)
-      #expect(o.strategies == ["per-cell", "single-pass", "aggregate"])
+      #expect(o.strategies == ["per-cell", "single-pass", "aggregate", "range", "nearest", "k=1", "k=10", "k=100"])
       #expect(o.screen.width == 390 && o.screen.height == 844)
       #expect(o.repeats == 5 && o.warmup == 1 && o.seed == 42)
       #expect(!o.counters && !o.append && !o.quiet)
@@ -76,8 +76,19 @@ extension CLITests {
       #expect(o.n == [300])
       #expect(o.indexes == allIndexTypes.map { $0.name })
       #expect(o.workloads == ["build"] + WorkloadCatalog.all.map { $0.name })
-      #expect(o.strategies == ClusterStrategy.allCases.map(\.rawValue))
+      #expect(o.strategies == ["per-cell", "single-pass", "aggregate", "range", "nearest", "k=1", "k=10", "k=100"])
       #expect(o.screen.width == 1024 && o.screen.height == 768)
+    }
+
+    /// `--strategy` narrows the workloads that have a variant of that name
+    /// and leaves the others whole.
+    @Test func aStrategyNarrowsOnlyItsWorkloads() throws {
+      let o = try RunOptions.parse(["--workload", "cluster,tap,nearest", "--strategy", "aggregate,k=10"], command: "run")
+      #expect(o.workloadChoices == [
+        WorkloadChoice(name: "cluster", variants: ["aggregate"]),
+        WorkloadChoice(name: "tap", variants: ["range", "nearest"]),
+        WorkloadChoice(name: "nearest", variants: ["k=10"]),
+      ])
     }
 
     @Test func exportFlagsOnlyForExport() throws {

@@ -102,10 +102,11 @@ extension CLITests {
         }
         #expect(expected.contains { !$0.isEmpty }, "\(dataset): no tap hits anything")
         for index in allIndexTypes.map({ $0.name }) {
-          let out = folder.file("taps-\(index).csv")
+          for way in TapWorkload.variants {
+          let out = folder.file("taps-\(index)-\(way).csv")
           #expect(benchMain([
-            "query", "--workload", "tap", "--index", index, "--points", e.points, "--queries", e.taps,
-            "--out", out,
+            "query", "--workload", "tap", "--strategy", way, "--index", index, "--points", e.points,
+            "--queries", e.taps, "--out", out,
           ]) == 0)
           let lines = try #require(text(out)).split(separator: "\n", omittingEmptySubsequences: false)
           #expect(lines.first == "query,id")
@@ -113,8 +114,73 @@ extension CLITests {
             let f = line.split(separator: ",", omittingEmptySubsequences: false)
             return f.count == 2 ? String(f[1]) : "?"
           }
-          #expect(got == expected, "\(dataset) \(index)")
+          #expect(got == expected, "\(dataset) \(index) \(way)")
+          }
         }
+      }
+    }
+
+    /// `--workload nearest` over the exported taps read as positions: for
+    /// every index, the ranking of every point by great-circle distance,
+    /// ties by id, distances in metres with 3 decimals.
+    @Test(arguments: datasets)
+    func nearestAnswersAreTheRanking(dataset: String) throws {
+      try withTemporaryFolder { folder in
+        let e = try exported(dataset, steps: 40, in: folder)
+        let positions = try #require(e.steps.taps).map(\.coordinate)
+        let k = 7
+        var expected = ["query,rank,id,distance_m"]
+        for (q, position) in positions.enumerated() {
+          let ranked = e.data.points.enumerated()
+            .map { (d: GreatCircle.distance(position, $0.element), id: $0.offset) }
+            .sorted { ($0.d, $0.id) < ($1.d, $1.id) }
+          for (rank, n) in ranked.prefix(k).enumerated() {
+            expected.append("\(q),\(rank + 1),\(e.data.ids[n.id]),\(String(format: "%.3f", n.d))")
+          }
+        }
+        for index in allIndexTypes.map({ $0.name }) {
+          let out = folder.file("nearest-\(index).csv")
+          #expect(benchMain([
+            "query", "--workload", "nearest", "--k", "\(k)", "--index", index, "--points", e.points,
+            "--queries", e.taps, "--out", out,
+          ]) == 0)
+          let lines = try #require(text(out)).split(separator: "\n").map(String.init)
+          #expect(lines == expected, "\(dataset) \(index): \(zip(lines, expected).first { $0 != $1 } ?? ("", ""))")
+        }
+      }
+    }
+
+    /// Equal distances go by id; the antimeridian is crossed; a pole's
+    /// neighbours lie at every longitude; the default k is 10.
+    @Test func aWorkedNearestExample() throws {
+      try withTemporaryFolder { folder in
+        let p = try folder.write("p.csv", """
+          id,lat,lon
+          7,0,-1
+          5,1,0
+          6,0,1
+          9,0,-179.5
+          4,89.9,180
+          """)
+        let q = try folder.write("q.csv", "lat,lon\n0,0\n0,179.5\n89.9,0\n")
+        let out = folder.file("a.csv")
+        #expect(benchMain(["query", "--workload", "nearest", "--k", "2", "--index", "rtree", "--points", p, "--queries", q, "--out", out]) == 0)
+        #expect(text(out) == """
+          query,rank,id,distance_m
+          0,1,7,111195.080
+          0,2,5,111195.080
+          1,1,9,111195.080
+          1,2,4,9996438.136
+          2,1,4,22239.016
+          2,2,5,9885242.633
+
+          """)
+        let all = folder.file("b.csv")
+        #expect(benchMain(["query", "--workload", "nearest", "--index", "kdtree", "--points", p, "--queries", q, "--out", all]) == 0)
+        #expect(text(all)?.split(separator: "\n").count == 1 + 3 * 5, "k = 10 by default: all five points, three times")
+        let wrong = try runBench(["query", "--workload", "tap", "--k", "3", "--index", "kdtree", "--points", p, "--queries", q], in: folder.path)
+        #expect(wrong.code == 64)
+        #expect(wrong.stderrLines.first == "bench: --k is for the nearest workload")
       }
     }
 
@@ -175,7 +241,7 @@ extension CLITests {
           ["query", "--workload", "tap", "--strategy", "aggregate", "--index", "kdtree", "--points", "p.csv",
            "--queries", "q.csv"], in: folder.path)
         #expect(strategy.code == 64)
-        #expect(strategy.stderrLines.first == "bench: the tap workload has no strategies")
+        #expect(strategy.stderrLines.first == "bench: unknown strategy \"aggregate\" (valid: range, nearest)")
         _ = (p, boxes)
       }
     }

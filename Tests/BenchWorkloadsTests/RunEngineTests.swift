@@ -53,12 +53,18 @@ import _SpatialTestSupport
   @Test func answersAgreeAcrossIndexesAndStrategies() throws {
     var engine = RunEngine(plan: Self.plan(), observer: SilentObserver())
     let rows = try engine.run(Self.dataset, steps: Self.steps()).filter { $0.key.zooms == "all" }
-    for workload in WorkloadCatalog.names {
-      let mine = rows.filter { $0.key.workload == workload }
-      #expect(mine.count >= 3)
-      #expect(Set(mine.map(\.checksum)).count == 1, "\(workload)")
-      #expect(Set(mine.map(\.resultsTotal)).count == 1, "\(workload)")
+    for type in WorkloadCatalog.all {
+      // a workload whose variants ask different things (nearest's k) agrees variant by variant
+      let variants: [String?] = type.variantsShareAnswers ? [nil] : type.variants.map { $0 }
+      for variant in variants {
+        let mine = rows.filter { $0.key.workload == type.name && (variant == nil || $0.key.strategy == variant) }
+        #expect(mine.count >= 3)
+        #expect(Set(mine.map(\.checksum)).count == 1, "\(type.name) \(variant ?? "")")
+        #expect(Set(mine.map(\.resultsTotal)).count == 1, "\(type.name) \(variant ?? "")")
+      }
     }
+    let nearest = rows.filter { $0.key.workload == NearestWorkload.name }
+    #expect(Set(nearest.map(\.checksum)).count == NearestWorkload.variants.count, "each k its own answers")
   }
 
   @Test func countersChurnAndWhatClusteringKeepsAreRecorded() throws {
@@ -75,7 +81,8 @@ import _SpatialTestSupport
 
   @Test func aSweepGivesOneSetOfRowsPerValue() throws {
     let plan = Self.plan(sweeps: [ParameterSweep(key: "nodeSize", values: ["8", "32"])])
-    #expect(try plan.units(datasets: 2) == 2 * (1 + 2 + 1) * (1 + 5))
+    let variants = WorkloadCatalog.all.reduce(0) { $0 + $1.variants.count }
+    #expect(try plan.units(datasets: 2) == 2 * (1 + 2 + 1) * (1 + variants))
     var engine = RunEngine(plan: plan, observer: SilentObserver())
     let kd = try engine.run(Self.dataset, steps: Self.steps()).filter { $0.key.index == "kdtree" }
     #expect(Set(kd.map(\.key.params)) == ["nodeSize=8", "nodeSize=32"])

@@ -82,7 +82,7 @@ private struct RecordingVisitor: GroupVisitor {
   }
 
   @Test func theTreesAndTheGridFormGroups() {
-    #expect(Set(Self.grouping).isSuperset(of: ["kdtree", "quadtree", "grid"]), "\(Self.grouping)")
+    #expect(Set(Self.grouping).isSuperset(of: ["kdtree", "quadtree", "grid", "rtree"]), "\(Self.grouping)")
   }
 
   /// With every box accepted, a tree hands the whole world over as its
@@ -165,6 +165,6 @@ private struct NameOf: IndexTypeOperation {
       #expect(try withIndexType(named: type.name, &operation) == ObjectIdentifier(type))
       #expect(try withIndexType(named: type.name.uppercased(), &operation) == ObjectIdentifier(type))
     }
-    #expect(try withIndexType(named: "rtree", &operation) == nil)
+    #expect(try withIndexType(named: "btree", &operation) == nil)
   }
 }

@@ -57,6 +57,58 @@ import _SpatialTestSupport
     #expect(cases > 1000)
   }
 
+  /// The grid's rings, dense and sparse, small cells (many rings: the
+  /// fallback to range queries) and large, and after inserts beyond the
+  /// bounds it was built over (held by its edge cells) and a removal.
+  @Test(arguments: [GridHashIndex.Storage.dense, .sparse])
+  func theGridsRingsAgreeWhateverItsCells(storage: GridHashIndex.Storage) throws {
+    let base = Fixtures.clustered(1500, seed: 12) + Fixtures.identical(20)
+    for cellSize in [0.05, 2.0, 40.0] {
+      var grid = try GridHashIndex(points: base, parameters: .init(cellSize: cellSize, storage: storage))
+      var points = base
+      var removed: Set<Int32> = []
+      var results: [Neighbor] = []
+      func check(_ label: String) {
+        for position in Self.positions(for: base, seed: UInt64(cellSize * 100)) {
+          let ranked = Self.ranking(points, position).filter { !removed.contains($0.id) }
+          for k in [1, 10, 60] {
+            grid.nearest(to: position, k: k, points: points, into: &results)
+            let expected = Self.reference(ranked, k: k, maxDistance: .infinity)
+            #expect(results == expected, "\(label) cell \(cellSize) \(position) k \(k): \(results.prefix(2)) vs \(expected.prefix(2))")
+          }
+        }
+      }
+      check("built")
+      for p in [Point(x: 179.99, y: 89.99), Point(x: -179.99, y: -89.99), Point(x: 0, y: 89.999)] {
+        _ = try grid.insert(p)
+        points.append(p)
+      }
+      let wasHeld = grid.remove(id: 3, at: points[3])
+      #expect(wasHeld)
+      removed.insert(3)
+      check("changed")
+    }
+  }
+
+  /// The trees search best first, the grid by rings: neither reports
+  /// points through range queries (the default's way, which counts them
+  /// as reported), and on 20,000 points each opens a few nodes or cells.
+  @Test func theTreesAndTheGridHaveSearchesOfTheirOwn() throws {
+    let points = Fixtures.uniform(20_000, seed: 8)
+    func work<I: SpatialIndex>(_ index: I) -> WorkCounters {
+      var buffer = NearestBuffer(), counters = WorkCounters()
+      index.nearest(to: Point(x: 10, y: 45), k: 10, maxDistance: .infinity, points: points, into: &buffer,
+                    counters: &counters)
+      return counters
+    }
+    for counters in [work(try KDTreeIndex(points: points)), work(try HilbertRTree(points: points)),
+                     work(try GridHashIndex(points: points))] {
+      #expect(counters.pointsReported == 0, "\(counters)")
+      #expect(counters.nodesVisited > 0 && counters.nodesVisited < 60, "\(counters)")
+    }
+    #expect(work(try LinearScanIndex(points: points)).pointsReported > 0, "the default goes through range queries")
+  }
+
   @Test func distancesOnTheSphere() {
     let degree = GreatCircle.earthRadius * .pi / 180
     #expect(abs(GreatCircle.distance(Point(x: 0, y: 0), Point(x: 0, y: 1)) - degree) < 1e-6)

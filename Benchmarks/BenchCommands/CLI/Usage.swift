@@ -15,7 +15,7 @@ enum Usage {
     case "verify": return "usage: bench verify [run options]"
     case "query":
       return "usage: bench query [--workload \(WorkloadCatalog.names.joined(separator: "|"))] --index NAME"
-        + " --points FILE.csv --queries FILE.csv [--out FILE.csv] [--param K=V] [--strategy S] [--screen WxH]"
+        + " --points FILE.csv --queries FILE.csv [--out FILE.csv] [--param K=V] [--strategy S] [--k K] [--screen WxH]"
     case "export":
       return "usage: bench export [run options] --points-out FILE.csv|FILE.f64 --queries-out FILE.csv [--taps-out FILE.csv]"
     case "compare": return "usage: bench compare BASELINE.csv CURRENT.csv [--threshold PCT] [--timing-info] [--markdown] [--allow-missing]"
@@ -25,7 +25,7 @@ enum Usage {
         + " [--grid] [--pan DX,DY] [--index NAME] [--out FILE.svg]"
     case "help": return "usage: bench help [COMMAND]"
     case "speed":
-      return "usage: bench speed [--index NAMES] [--n N] [--queries Q] [--repeat R] [--seed S] [--param K=V,…]"
+      return "usage: bench speed [--index NAMES] [--n N] [--queries Q] [--repeat R] [--seed S] [--param K=V,…] [--nearest] [--blobs B]"
     default: return "usage: bench [run] [--index NAMES] [--workload NAMES] [--dataset NAME|FILE] [options]  (bench help)"
     }
   }
@@ -40,7 +40,8 @@ enum Usage {
       --queries FILE.csv            one step per row instead of the session (boxes, or centres with
                                     --screen); cluster and tap need a zoom column
       --param KEY=V[,V…]            an index parameter; several values make a sweep (one row each)
-      --strategy NAME[,NAME…]|all   cluster strategies: \(RunOptions.strategyNames.joined(separator: ", ")) (default all)
+      --strategy NAME[,NAME…]|all   workload variants: \(RunOptions.strategyNames.joined(separator: ", "))
+                                    (default all; a workload none of whose variants is named runs all)
       --screen WxH                  screen size in points (default 390x844; at most 4096x4096)
       --repeat R                    timed repetitions of each workload (default 5)
       --warmup W                    untimed repetitions first (default 1)
@@ -101,8 +102,11 @@ enum Usage {
         \(answers)
         viewport and cluster read a queries file: min_lat,min_lon,max_lat,max_lon[,zoom] (min_lon >
         max_lon crosses the antimeridian), or center_lat,center_lon,zoom with --screen; cluster
-        needs the zoom. tap reads a taps file: lat,lon,zoom. query is the 0-based row; ids come
-        from the points file's id column, else its 0-based rows; id_sum is modulo 2^64.
+        needs the zoom. tap reads a taps file: lat,lon,zoom. nearest reads positions: lat,lon
+        (other columns ignored, so a taps file will do) and answers the --k (default 10) nearest
+        by great-circle distance, rank 1 the nearest, distance_m in metres with 3 decimals. query
+        is the 0-based row; ids come from the points file's id column, else its 0-based rows;
+        id_sum is modulo 2^64.
         """
     case "export":
       return line(for: "export") + """
@@ -169,6 +173,11 @@ enum Usage {
         batches of Q (default 1,000) square queries covering 1e-4, 1e-3 and 1e-2 of its area,
         every id visited through query(in:into:). Prints the build time, bytes per point and the
         median microseconds per query over R (default 5) runs.
+
+          --nearest                 also time k-nearest searches (k = 1, 10, 100) from Q seeded
+                                    positions anywhere and Q within 5° of a pole; for the trees,
+                                    the same search with planar distance and the ratio
+          --blobs B                 points in B Gaussian blobs (the clustered generator) instead
         """
     default: return overview
     }

@@ -11,7 +11,9 @@ import SpatialIndexes
 /// - `viewport` (the default): `query,count,id_sum` per row of a queries file;
 /// - `cluster`: `query,cell_x,cell_y,count,lat,lon,id` per marker (a queries
 ///   file with zooms);
-/// - `tap`: `query,id` per row of a taps file (`lat,lon,zoom`).
+/// - `tap`: `query,id` per row of a taps file (`lat,lon,zoom`);
+/// - `nearest`: `query,rank,id,distance_m` per neighbour of a positions file
+///   (`lat,lon`), the `--k` nearest (default 10).
 ///
 /// `query` is the 0-based data row; ids are the points file's (its id
 /// column, else 0-based rows).
@@ -23,8 +25,11 @@ func queryCommand(_ arguments: [String]) throws -> Int32 {
   var strategy: String?
   var screen = (width: Viewport.phone.width, height: Viewport.phone.height)
   var seed: UInt64 = 42
+  var k: Int?
   var params: [ParameterSweep] = []
-  let flags = ["--workload", "--index", "--points", "--queries", "--out", "--param", "--strategy", "--screen", "--seed"]
+  let flags = [
+    "--workload", "--index", "--points", "--queries", "--out", "--param", "--strategy", "--k", "--screen", "--seed",
+  ]
   while let a = reader.next() {
     switch a {
     case "--workload":
@@ -39,6 +44,7 @@ func queryCommand(_ arguments: [String]) throws -> Int32 {
     case "--out": out = try reader.value(for: a)
     case "--param": params.append(try .parse(try reader.value(for: a), command: command))
     case "--strategy": strategy = try reader.value(for: a).lowercased()
+    case "--k": k = try reader.integer(for: a, in: 1...100_000)
     case "--screen": screen = try RunOptions.screenSize(try reader.value(for: a), command)
     case "--seed":
       let text = try reader.value(for: a)
@@ -60,8 +66,14 @@ func queryCommand(_ arguments: [String]) throws -> Int32 {
     throw UsageError("--param takes one value here", command: command)
   }
   let type = WorkloadCatalog.type(named: workload)!
-  let variant = strategy ?? type.referenceVariant
-  guard type.variants.contains(variant) else {
+  if k != nil && workload != NearestWorkload.name {
+    throw UsageError("--k is for the nearest workload", command: command)
+  }
+  if workload == NearestWorkload.name && strategy != nil {
+    throw UsageError("the nearest workload takes --k, not --strategy", command: command)
+  }
+  let variant = workload == NearestWorkload.name ? "k=\(k ?? 10)" : strategy ?? type.referenceVariant
+  guard type.variants.contains(variant) || workload == NearestWorkload.name else {
     let valid = type.variants.filter { !$0.isEmpty }
     throw valid.isEmpty
       ? UsageError("the \(workload) workload has no strategies", command: command)
@@ -77,6 +89,8 @@ func queryCommand(_ arguments: [String]) throws -> Int32 {
   let steps: MapSteps
   if type.need == .tap {
     steps = MapSteps(taps: try TapsFile(contentsOf: queriesPath))
+  } else if type.need == .position {
+    steps = MapSteps(positions: try Datasets.readPoints(queriesPath).points, source: queriesPath)
   } else {
     steps = MapSteps(queries: try QueriesFile(contentsOf: queriesPath), screen: screen, seed: seed)
   }

@@ -79,8 +79,10 @@ func answerMismatches(_ rows: [ReportRow]) -> [String] {
   var problems: [String] = []
   for r in rows where r.key.workload != "build" && r.key.zooms == "all" {
     let group = "\(r.key.dataset) n=\(r.key.n) \(r.key.workload) \(r.key.strategy)"
-    // Strategies of one workload must agree too: they compute the same markers.
-    let shared = "\(r.key.dataset) n=\(r.key.n) \(r.key.workload)"
+    // Strategies of one workload must agree too (they compute the same
+    // markers), unless its variants ask different things (nearest's k).
+    let sharesAnswers = WorkloadCatalog.type(named: r.key.workload)?.variantsShareAnswers ?? true
+    let shared = sharesAnswers ? "\(r.key.dataset) n=\(r.key.n) \(r.key.workload)" : group
     if let f = first[shared] {
       if f.checksum != r.checksum || f.resultsTotal != r.resultsTotal {
         problems.append(

@@ -11,7 +11,8 @@ struct RunOptions {
   /// `build`, then the catalogue's workloads.
   static var workloadNames: [String] { [WorkloadCatalog.buildName] + WorkloadCatalog.names }
   static let defaultWorkloads = [WorkloadCatalog.buildName, ViewportWorkload.name, ClusterWorkload.name]
-  static let strategyNames = ClusterStrategy.allCases.map(\.rawValue)
+  /// Every workload's named variants (cluster strategies, tap ways, k).
+  static var strategyNames: [String] { WorkloadCatalog.all.flatMap { $0.variants }.filter { !$0.isEmpty } }
   /// Beyond this, 32-bit ids run out.
   static let maximumN = Int(Int32.max)
 
@@ -145,12 +146,14 @@ struct RunOptions {
   // MARK: - What the engine gets
 
   /// The chosen workloads (not `build`), in catalogue order, each with the
-  /// chosen strategies among its variants.
+  /// chosen strategies among its variants, or all of them when none of its
+  /// variants is chosen (`--strategy aggregate` narrows the cluster rows
+  /// and leaves the tap's and nearest's as they are).
   var workloadChoices: [WorkloadChoice] {
     WorkloadCatalog.all.filter { workloads.contains($0.name) }.map { type in
-      let variants = type.variants == [""] ? [""] : type.variants.filter(strategies.contains)
-      return WorkloadChoice(name: type.name, variants: variants)
-    }.filter { !$0.variants.isEmpty }
+      let chosen = type.variants.filter(strategies.contains)
+      return WorkloadChoice(name: type.name, variants: chosen.isEmpty ? type.variants : chosen)
+    }
   }
 
   /// The run these options ask for.

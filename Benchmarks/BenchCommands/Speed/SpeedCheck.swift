@@ -15,10 +15,26 @@ struct SpeedCheck {
   var repeats = 5
   var fractions: [Double] = [1e-4, 1e-3, 1e-2]
   var seed: UInt64 = 1
+  /// Points in this many Gaussian blobs instead of uniform (`--blobs`).
+  var blobs: Int?
+  /// Also time k-nearest searches (`--nearest`).
+  var nearest = false
+  var ks = [1, 10, 100]
 
   func points() -> [Point] {
+    if let blobs { return PointDistribution.clustered(blobs: blobs).points(count: n, seed: seed) }
     var g = SplitMix64(seed: seed)
     return (0..<n).map { _ in Point(x: g.nextDouble(in: -180, 180), y: g.nextDouble(in: -90, 90)) }
+  }
+
+  /// Where the k-nearest searches start: anywhere on the map, or within
+  /// 5° of a pole, where longitude boxes fail.
+  func positions(nearPoles: Bool) -> [Point] {
+    var g = SplitMix64(seed: seed &+ 2)
+    return (0..<queries).map { i in
+      let lat = nearPoles ? (i % 2 == 0 ? 1.0 : -1.0) * g.nextDouble(in: 85, 90) : g.nextDouble(in: -90, 90)
+      return Point(x: g.nextDouble(in: -180, 180), y: lat)
+    }
   }
 
   func rects(fraction: Double) -> [Rect] {
@@ -60,6 +76,54 @@ struct SpeedCheck {
       line += "  \(f): \(fmt(perQuery)) µs (\(m.resultsTotal / UInt64(max(1, rs.count))) hits)"
     }
     output(line)
+    if nearest { timeNearest(built, points: points, options: options) }
+  }
+
+  /// µs per k-nearest search for each k, from positions anywhere and near
+  /// the poles, and for a tree, the same search with planar distance.
+  func timeNearest<I: SpatialIndex>(_ index: I, points: [Point], options: MeasureOptions) {
+    for nearPoles in [false, true] {
+      let starts = positions(nearPoles: nearPoles)
+      var line = "  nearest\(nearPoles ? " (poles)" : "")".padding(toLength: 28, withPad: " ", startingAt: 0)
+      for k in ks {
+        var batch = NearestBatch(index: index, points: points, positions: starts, k: k, planar: false)
+        let sphere = measure(&batch, options: options).statistics.median / 1e3 / Double(starts.count)
+        line += "  k=\(k): \(fmt(sphere)) µs"
+        if index is any _PlanarNearestSearching {
+          var flat = NearestBatch(index: index, points: points, positions: starts, k: k, planar: true)
+          let planar = measure(&flat, options: options).statistics.median / 1e3 / Double(starts.count)
+          line += " (planar \(fmt(planar)), ×\(fmt(sphere / planar)))"
+        }
+      }
+      output(line)
+    }
+  }
+}
+
+/// Every position searched once: one step for the engine.
+private struct NearestBatch<I: SpatialIndex>: TimedSteps {
+  let index: I
+  let points: [Point]
+  let positions: [Point]
+  let k: Int
+  let planar: Bool
+  var buffer = NearestBuffer()
+
+  var stepCount: Int { 1 }
+
+  mutating func runStep(_ step: Int) -> StepOutcome {
+    var found = 0
+    var digest: UInt64 = 0
+    for p in positions {
+      if planar, let tree = index as? any _PlanarNearestSearching {
+        tree._nearestPlanar(to: p, k: k, into: &buffer)
+      } else {
+        index.nearest(to: p, k: k, points: points, into: &buffer)
+      }
+      found &+= buffer.neighbors.count
+      digest &+= UInt64(bitPattern: Int64(buffer.neighbors.last?.id ?? 0))
+    }
+    return StepOutcome(digest: digest, count: found)
   }
 }
 
@@ -82,7 +146,7 @@ private struct QueryBatch<I: SpatialIndex>: TimedSteps {
   }
 }
 
-/// `bench speed [--index NAMES] [--n N] [--queries Q] [--repeat R] [--param K=V,…]`.
+/// `bench speed [--index NAMES] [--n N] [--queries Q] [--repeat R] [--param K=V,…] [--nearest] [--blobs B]`.
 func speedCommand(_ arguments: [String]) throws -> Int32 {
   let command = "speed"
   var check = SpeedCheck()
@@ -100,10 +164,12 @@ func speedCommand(_ arguments: [String]) throws -> Int32 {
         throw UsageError("--seed \"\(text)\" is not a non-negative whole number", command: command)
       }
       check.seed = s
+    case "--blobs": check.blobs = try reader.integer(for: a, in: 1...100_000)
+    case "--nearest": check.nearest = true
     case "--index": names = try indexNames(try reader.value(for: a), command: command)
     case "--param": params.append(try .parse(try reader.value(for: a), command: command))
     case "--help", "-h": output(Usage.text(for: command)); return 0
-    default: throw unknownOption(a, command: command, valid: ["--n", "--repeat", "--queries", "--seed", "--index", "--param"])
+    default: throw unknownOption(a, command: command, valid: ["--n", "--repeat", "--queries", "--seed", "--blobs", "--nearest", "--index", "--param"])
     }
   }
   try checkParameters(params, indexes: names, command: command)
@@ -114,7 +180,7 @@ func speedCommand(_ arguments: [String]) throws -> Int32 {
   }
   warnIfDebugBuild()
   let points = check.points()
-  output("speed: \(check.n) uniform points, \(check.queries) queries per size, median of \(check.repeats) runs (µs per query, every id visited)")
+  output("speed: \(check.n) \(check.blobs.map { "points in \($0) blobs" } ?? "uniform points"), \(check.queries) queries per size, median of \(check.repeats) runs (µs per query, every id visited)")
   for name in names {
     var operation = RunSpeed(check: check, points: points, params: params)
     try withIndexType(named: name, &operation)!

@@ -28,8 +28,8 @@ public enum Verification {
     let reference = try LinearScanIndex(points: dataset.points)
     for choice in workloads {
       guard let type = WorkloadCatalog.type(named: choice.name) else { continue }
-      var bind = BindWorkload(
-        index: reference, data: data, variants: [type.referenceVariant], visitor: recorder)
+      let variants = type.variantsShareAnswers ? [type.referenceVariant] : choice.variants
+      var bind = BindWorkload(index: reference, data: data, variants: variants, visitor: recorder)
       _ = try withWorkloadType(named: choice.name, &bind)
       recorder = bind.visitor
     }
@@ -41,15 +41,21 @@ public enum Verification {
     return results
   }
 
-  /// Every step's answer of each workload, by workload name.
+  /// Every step's answer of each workload, by ``key(_:_:)``.
   struct Recorder: WorkloadVisitor {
     var answers: [String: Any] = [:]
 
     mutating func visit<W: Workload, R: StepRunner>(
       _ workload: W.Type, variant: String, _ runner: inout R
     ) throws where R.Answer == W.Answer {
-      answers[W.name] = (0..<runner.stepCount).map { runner.answer(step: $0) }
+      answers[Verification.key(W.self, variant)] = (0..<runner.stepCount).map { runner.answer(step: $0) }
     }
+  }
+
+  /// Where a variant's reference answers are kept: under the workload's
+  /// name when its variants share answers, else under the variant too.
+  static func key<W: Workload>(_ workload: W.Type, _ variant: String) -> String {
+    W.variantsShareAnswers ? W.name : "\(W.name)/\(variant)"
   }
 
   struct CheckIndex: IndexTypeOperation {
@@ -83,7 +89,7 @@ public enum Verification {
     mutating func visit<W: Workload, R: StepRunner>(
       _ workload: W.Type, variant: String, _ runner: inout R
     ) throws where R.Answer == W.Answer {
-      let expected = reference[W.name] as? [W.Answer] ?? []
+      let expected = reference[Verification.key(W.self, variant)] as? [W.Answer] ?? []
       var result = Result(
         index: index, workload: variant.isEmpty ? W.name : "\(W.name)/\(variant)",
         steps: runner.stepCount, differingSteps: 0, problems: [])

@@ -25,6 +25,10 @@ public protocol Workload {
   /// The variant the linear scan answers with when it is `bench verify`'s
   /// reference: by default the first.
   static var referenceVariant: String { get }
+  /// Whether every variant gives the same answers (the cluster strategies
+  /// do, the default); when not (nearest's k), each variant is checked
+  /// against the linear scan's answers of the same variant.
+  static var variantsShareAnswers: Bool { get }
   /// The columns of `bench query`'s answer file, after `query`.
   static var answerColumns: [String] { get }
 
@@ -44,6 +48,7 @@ public protocol Workload {
 extension Workload {
   public static var variants: [String] { [""] }
   public static var referenceVariant: String { variants[0] }
+  public static var variantsShareAnswers: Bool { true }
 }
 
 /// What a workload runs on besides the index: the points it was built from

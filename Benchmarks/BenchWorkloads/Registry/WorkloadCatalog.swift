@@ -16,6 +16,7 @@ public enum WorkloadCatalog {
       ViewportWorkload.self,
       ClusterWorkload.self,
       TapWorkload.self,
+      NearestWorkload.self,
     ]
   }
 
@@ -52,6 +53,7 @@ public func withWorkloadType<O: WorkloadTypeOperation>(
   case ViewportWorkload.name: try operation.run(ViewportWorkload.self)
   case ClusterWorkload.name: try operation.run(ClusterWorkload.self)
   case TapWorkload.name: try operation.run(TapWorkload.self)
+  case NearestWorkload.name: try operation.run(NearestWorkload.self)
   default: nil
   }
 }

@@ -11,6 +11,7 @@ public enum StepNeed: String, Sendable, CaseIterable {
     case .rectangles: "viewports"
     case .zoom: "a zoom for each viewport"
     case .tap: "a tap and a zoom for each step"
+    case .position: "a position for each step"
     }
   }
 
@@ -20,6 +21,8 @@ public enum StepNeed: String, Sendable, CaseIterable {
   case zoom
   /// A tap position and its zoom (the session, a queries file with zooms, or a taps file).
   case tap
+  /// A position to search near (each tap's, or a positions file's rows).
+  case position
 }
 
 /// The steps of a run, made once before any timing and identical for every
@@ -38,6 +41,12 @@ public struct MapSteps: Sendable {
   public var areas: [VisibleArea]?
   /// Per step, a tap.
   public var taps: [Tap]?
+  /// Per step, where to search near: the tap's position (a seeded place
+  /// on the screen), or a positions file's row.
+  public var positions: [Point]? {
+    storedPositions ?? taps?.map(\.coordinate)
+  }
+  var storedPositions: [Point]?
 
   /// The session's steps: its viewports, and the tap of each.
   public init(session: ViewportSession) {
@@ -84,6 +93,14 @@ public struct MapSteps: Sendable {
     }
   }
 
+  /// One step per position (`x` = longitude, `y` = latitude) of a points
+  /// file read as positions.
+  public init(positions: [Point], source: String) {
+    self.source = source
+    count = positions.count
+    storedPositions = positions
+  }
+
   /// A tap uniform over the box `area` shows, in map coordinates (as on a
   /// screen showing that box).
   static func tap(in area: VisibleArea, _ g: inout SplitMix64) -> Tap {
@@ -102,6 +119,7 @@ public struct MapSteps: Sendable {
     case .rectangles: rects != nil
     case .zoom: areas != nil
     case .tap: taps != nil
+    case .position: positions != nil
     }
   }
 
@@ -109,6 +127,7 @@ public struct MapSteps: Sendable {
   /// `q.csv has no zoom column (or a row without a zoom)`.
   public func missing(_ need: StepNeed) -> String? {
     if has(need) { return nil }
+    if storedPositions != nil { return "\(source) has positions, not viewports or taps" }
     if rects == nil { return "\(source) has taps, not viewports" }
     return "\(source) has no zoom column (or a row without a zoom)"
   }

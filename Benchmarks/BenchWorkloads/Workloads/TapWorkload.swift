@@ -4,7 +4,10 @@ import SpatialIndexes
 import BenchHarness
 
 /// The nearest point within the touch target (22 screen points) of each
-/// step's tap, ties to the smaller id, through the index's range queries.
+/// step's tap, ties to the smaller id, two ways: `range`, through the
+/// index's range queries over the target's boxes, and `nearest`, through
+/// its k-nearest search on the sphere (``SpatialIndex/nearestByNeighbours(to:points:buffer:counters:)``).
+/// Both give the same answers.
 ///
 /// Answers: `query,id`, one row per tap: the id of the point found, empty
 /// when none is within the radius.
@@ -13,15 +16,20 @@ public enum TapWorkload: Workload {
   public typealias Answer = Int32?
 
   public static let name = "tap"
-  public static let summary = "nearest point within 22 screen points of a tap, ties to the smaller id"
+  public static let summary =
+    "nearest point within 22 screen points of a tap, ties to the smaller id; by range queries or k-nearest"
   public static let need = StepNeed.tap
   public static let answerColumns = ["id"]
+  public static let variants = ["range", "nearest"]
 
   public static func visitRunners<I: SpatialIndex, V: WorkloadVisitor>(
     on index: I, _ data: WorkloadData, variants: [String], _ visitor: inout V
   ) throws {
-    var runner = Runner(index: index, points: data.points, taps: data.steps.taps ?? [])
-    try visitor.visit(Self.self, variant: "", &runner)
+    for variant in variants {
+      var runner = Runner(
+        index: index, points: data.points, taps: data.steps.taps ?? [], throughNearest: variant == "nearest")
+      try visitor.visit(Self.self, variant: variant, &runner)
+    }
   }
 
   public static func writeAnswer(
@@ -38,16 +46,32 @@ public enum TapWorkload: Workload {
     let index: I
     let points: [Point]
     let taps: [Tap]
+    let throughNearest: Bool
+    var buffer = NearestBuffer()
+
+    init(index: I, points: [Point], taps: [Tap], throughNearest: Bool) {
+      self.index = index
+      self.points = points
+      self.taps = taps
+      self.throughNearest = throughNearest
+    }
 
     var stepCount: Int { taps.count }
 
+    mutating func hit<C: QueryCounters>(_ step: Int, _ counters: inout C) -> TapHit? {
+      throughNearest
+        ? index.nearestByNeighbours(to: taps[step], points: points, buffer: &buffer, counters: &counters)
+        : index.nearestByRangeQuery(to: taps[step], points: points, counters: &counters)
+    }
+
     mutating func run<C: QueryCounters>(step: Int, counters: inout C) -> StepOutcome {
-      let hit = index.nearestByRangeQuery(to: taps[step], points: points, counters: &counters)
-      return StepOutcome(digest: mix64(UInt64(bitPattern: Int64(hit?.id ?? -1))), count: hit == nil ? 0 : 1)
+      let found = hit(step, &counters)
+      return StepOutcome(digest: mix64(UInt64(bitPattern: Int64(found?.id ?? -1))), count: found == nil ? 0 : 1)
     }
 
     mutating func answer(step: Int) -> Int32? {
-      index.nearestByRangeQuery(to: taps[step], points: points)?.id
+      var none = NoCounters()
+      return hit(step, &none)?.id
     }
   }
 }

@@ -21,30 +21,7 @@ struct _CellFrame {
   }
 }
 
-extension CellTree {
-  @inlinable @discardableResult
-  public func forEach<C: QueryCounters>(
-    in rect: Rect, counters: inout C, _ visit: (Int32) -> Bool
-  ) -> Bool {
-    var sink = _VisitSink()
-    return search(rect, &counters, &sink, visit)
-  }
-
-  @inlinable
-  public func query<C: QueryCounters>(in rect: Rect, into ids: inout [Int32], counters: inout C) {
-    var sink = _AppendSink([])
-    swap(&sink.ids, &ids)
-    search(rect, &counters, &sink)
-    swap(&sink.ids, &ids)
-  }
-
-  @inlinable
-  public func count<C: QueryCounters>(in rect: Rect, counters: inout C) -> Int {
-    var sink = _CountSink()
-    search(rect, &counters, &sink)
-    return sink.count
-  }
-
+extension CellTree: _SinkSearching {
   /// Depth-first over the nodes the rectangle reaches, with an explicit
   /// stack on the call stack (each pop pushes at most four children, so it
   /// holds at most 3 · 28 + 4 frames): a node inside is one run of ids, a

@@ -1,43 +1,6 @@
 import _SpatialIndexesShims
 
-extension KDTreeIndex {
-  @inlinable @discardableResult
-  public func forEach<C: QueryCounters>(
-    in rect: Rect, counters: inout C, _ visit: (Int32) -> Bool
-  ) -> Bool {
-    var sink = _VisitSink()
-    return search(rect, &counters, &sink, visit)
-  }
-
-  @inlinable
-  public func query<C: QueryCounters>(
-    in rect: Rect, into ids: inout [Int32], counters: inout C
-  ) {
-    var sink = _AppendSink([])
-    swap(&sink.ids, &ids)
-    search(rect, &counters, &sink)
-    swap(&sink.ids, &ids)
-  }
-
-  @inlinable
-  public func count<C: QueryCounters>(in rect: Rect, counters: inout C) -> Int {
-    var sink = _CountSink()
-    search(rect, &counters, &sink)
-    return sink.count
-  }
-
-  /// Hands whole subtrees to `visitor` as runs of ``groupOrder`` when it
-  /// accepts their box (the subtree's region, bounded by its ancestors'
-  /// split lines and the data's bounds).
-  @inlinable
-  public func forEachGroup<C: QueryCounters, V: GroupVisitor>(
-    in rect: Rect, counters: inout C, _ visitor: inout V
-  ) {
-    var sink = _GroupSink(visitor)
-    search(rect, &counters, &sink)
-    visitor = sink.visitor
-  }
-
+extension KDTreeIndex: _SinkGrouping {
   /// The ids as stored: split points, then leaf points (see the type's doc).
   @inlinable public var groupOrder: [Int32] { ids }
 

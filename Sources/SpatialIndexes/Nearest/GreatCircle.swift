@@ -19,11 +19,19 @@ public enum GreatCircle {
   /// latitude, degrees), in metres.
   @inlinable
   public static func distance(_ a: Point, _ b: Point) -> Double {
+    distance(a, cosLatitude: cos(a.y * (Double.pi / 180)), b)
+  }
+
+  /// The same, with the cosine of `a`'s latitude computed once for many
+  /// `b`s: bit for bit the same result (the same operations in the same
+  /// order), one call to the maths library fewer.
+  @inlinable @inline(__always)
+  static func distance(_ a: Point, cosLatitude cosPhi1: Double, _ b: Point) -> Double {
     let toRadians = Double.pi / 180
     let phi1 = a.y * toRadians, phi2 = b.y * toRadians
     let dPhi = phi2 - phi1, dLambda = (b.x - a.x) * toRadians
     let s = sin(dPhi / 2), t = sin(dLambda / 2)
-    let h = min(1, s * s + cos(phi1) * cos(phi2) * t * t)
+    let h = min(1, s * s + cosPhi1 * cos(phi2) * t * t)
     return 2 * earthRadius * asin(h.squareRoot())
   }
 

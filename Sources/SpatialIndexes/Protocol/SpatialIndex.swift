@@ -82,6 +82,21 @@ public protocol SpatialIndex: Sendable {
     in rect: Rect, window: CellWindow, into cells: UnsafeMutableBufferPointer<CellTotals>,
     counters: inout C
   ) -> Bool
+
+  /// The `k` points nearest to `position` by great-circle distance
+  /// (``GreatCircle/distance(_:_:)``), at most `maxDistance` metres away,
+  /// nearest first, ties by the smaller id, into `buffer.neighbors`, its
+  /// storage reused (see ``NearestBuffer``). `points` are those the index
+  /// was built from (ids are positions in it), for an index that keeps no
+  /// coordinates; an id past its end is not considered.
+  ///
+  /// A longitude outside ±180 is wrapped and a latitude outside ±90
+  /// clamped; a NaN or infinite longitude, a NaN latitude, `k <= 0` or a
+  /// NaN or negative `maxDistance` find nothing. The trees search best
+  /// first; the default goes through range queries (see the extension).
+  func nearest<C: QueryCounters>(
+    to position: Point, k: Int, maxDistance: Double, points: [Point],
+    into buffer: inout NearestBuffer, counters: inout C)
 }
 
 /// An index that accepts inserts and removals after it was built.

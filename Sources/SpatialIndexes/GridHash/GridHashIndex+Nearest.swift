@@ -7,8 +7,9 @@ extension GridHashIndex {
   ///
   /// The grid does not wrap at the antimeridian, nor shrink its cells near
   /// the poles, so there a search may need many rings: past
-  /// ``nearestRingLimit`` it starts again through range queries (the
-  /// protocol's default), which split their boxes at the antimeridian.
+  /// ``nearestRingLimit`` it ends through range queries (the protocol's
+  /// default, which splits its boxes at the antimeridian): over the circle
+  /// of the farthest of the `k` found, or from the start when fewer were.
   /// Cells at the grid's edges hold the points beyond it (columns and rows
   /// are clamped), so their boxes reach the world's edge.
   @inlinable
@@ -93,8 +94,13 @@ extension GridHashIndex {
     counters.testPoints(tested)
     search.end(into: &buffer)
     if !finished {
+      // With k found, the k nearest lie within the farthest of them: one
+      // range query over that circle ends the search. Else from the start.
+      let found = buffer.neighbors.count == k
+      let within = found ? Swift.min(maxDistance, buffer.neighbors[k - 1].distance) : maxDistance
       _nearestThroughRanges(
-        to: position, k: k, maxDistance: maxDistance, points: points, into: &buffer, counters: &counters)
+        to: position, k: k, maxDistance: within, points: points, into: &buffer, counters: &counters,
+        kWithinMax: found)
     }
   }
 

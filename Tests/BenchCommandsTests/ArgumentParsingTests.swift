@@ -69,6 +69,13 @@ extension CLITests {
       #expect(o.out == nil)
     }
 
+    /// `--threads` is the k-d tree's `threads` parameter, recorded in params.
+    @Test func threadsIsTheThreadsParameter() throws {
+      let o = try RunOptions.parse(["--index", "kdtree", "--threads", "2"], command: "run")
+      #expect(o.params == [ParameterSweep(key: "threads", values: ["2"])])
+      #expect(usageError(["--threads", "0"]) == "--threads \"0\" is not a count in 1...256 or auto")
+    }
+
     @Test func equalsFormAndAllNames() throws {
       let o = try RunOptions.parse(
         ["--n=300", "--index=all", "--workload=all", "--strategy=all", "--screen=1024X768"],
@@ -184,7 +191,7 @@ extension CLITests {
       // A key of another index than the chosen one.
       #expect(
         usageError(["--index", "kdtree", "--param", "capacity=4"])
-          == "unknown parameter \"capacity\" (valid: nodeSize)")
+          == "unknown parameter \"capacity\" (valid: nodeSize, threads)")
       #expect(usageError(["--param", "capacity"]).contains("is not KEY=VALUE"))
       #expect(usageError(["--param", "=4"]).contains("is not KEY=VALUE"))
       #expect(usageError(["--param", "capacity=4,,8"]).contains("empty value"))

@@ -85,7 +85,7 @@ import _SpatialTestSupport
     #expect(try plan.units(datasets: 2) == 2 * (1 + 2 + 1) * (1 + variants))
     var engine = RunEngine(plan: plan, observer: SilentObserver())
     let kd = try engine.run(Self.dataset, steps: Self.steps()).filter { $0.key.index == "kdtree" }
-    #expect(Set(kd.map(\.key.params)) == ["nodeSize=8", "nodeSize=32"])
+    #expect(Set(kd.map(\.key.params)) == ["nodeSize=8;threads=auto", "nodeSize=32;threads=auto"])
   }
 
   @Test func aValueAnIndexRefusesIsAnIndexError() {

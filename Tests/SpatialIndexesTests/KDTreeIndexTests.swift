@@ -13,12 +13,42 @@ import _SpatialTestSupport
     #expect(throws: IndexError.self) { try p.set("nodeSize", to: "\(nodeSize)") }
   }
 
+  /// The parallel build splits the top of the tree, then builds the
+  /// subtrees side by side: the arrays are the serial build's, value for
+  /// value, whatever the threads (ids in the same order; the coordinates
+  /// follow the ids). Large enough that the top is split (subtrees above
+  /// 16,384 points), with duplicates so equal keys meet in a partition.
+  @Test(arguments: [2, 3, 8, 64])
+  func aParallelBuildIsTheSerialBuild(threads: Int) throws {
+    let points = Fixtures.clustered(150_000, seed: 31) + Fixtures.identical(40_000)
+      + Fixtures.lattice(steps: 100, repeats: 2, seed: 3)
+    let serial = try KDTreeIndex(points: points, parameters: .init(nodeSize: 64, threads: 1))
+    let parallel = try KDTreeIndex(points: points, parameters: .init(nodeSize: 64, threads: threads))
+    #expect(parallel.groupOrder == serial.groupOrder)
+    #expect(parallel._invariantViolations().isEmpty)
+    #expect(parallel.parameterValues.contains(ParameterValue("threads", "\(threads)")))
+  }
+
+  @Test func threadsParseAndReject() throws {
+    var p = KDTreeIndex.Parameters()
+    #expect(p.threads == nil)
+    try p.set("threads", to: "4")
+    #expect(p.threads == 4)
+    try p.set("threads", to: "auto")
+    #expect(p.threads == nil)
+    #expect(throws: IndexError.self) { try p.set("threads", to: "0") }
+    #expect(throws: IndexError.self) { try p.set("threads", to: "257") }
+    #expect(throws: IndexError.self) {
+      _ = try KDTreeIndex(points: Fixtures.uniform(10, seed: 1), parameters: .init(nodeSize: 8, threads: 0))
+    }
+  }
+
   @Test func parametersParseAndReject() throws {
     var p = KDTreeIndex.Parameters()
     try p.set("nodeSize", to: "16")
     #expect(p.nodeSize == 16)
     #expect(throws: IndexError.self) { try p.set("nodeSize", to: "abc") }
-    #expect(throws: IndexError.unknownParameter(name: "capacity", known: ["nodeSize"])) {
+    #expect(throws: IndexError.unknownParameter(name: "capacity", known: ["nodeSize", "threads"])) {
       try p.set("capacity", to: "4")
     }
   }

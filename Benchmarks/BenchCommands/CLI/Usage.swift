@@ -25,7 +25,7 @@ enum Usage {
         + " [--grid] [--pan DX,DY] [--index NAME] [--out FILE.svg]"
     case "help": return "usage: bench help [COMMAND]"
     case "speed":
-      return "usage: bench speed [--index NAMES] [--n N] [--queries Q] [--repeat R] [--seed S] [--param K=V,…] [--nearest] [--blobs B]"
+      return "usage: bench speed [--index NAMES] [--n N] [--queries Q] [--repeat R] [--seed S] [--param K=V,…] [--threads N] [--nearest] [--blobs B]"
     default: return "usage: bench [run] [--index NAMES] [--workload NAMES] [--dataset NAME|FILE] [options]  (bench help)"
     }
   }
@@ -42,6 +42,8 @@ enum Usage {
       --param KEY=V[,V…]            an index parameter; several values make a sweep (one row each)
       --strategy NAME[,NAME…]|all   workload variants: \(RunOptions.strategyNames.joined(separator: ", "))
                                     (default all; a workload none of whose variants is named runs all)
+      --threads N|auto              build threads of the indexes that build in parallel (the k-d tree;
+                                    default auto: every core; the index is the same), as --param threads=N
       --screen WxH                  screen size in points (default 390x844; at most 4096x4096)
       --repeat R                    timed repetitions of each workload (default 5)
       --warmup W                    untimed repetitions first (default 1)

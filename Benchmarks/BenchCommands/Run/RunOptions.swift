@@ -60,6 +60,7 @@ struct RunOptions {
     var flags = [
       "--index", "--workload", "--dataset", "--n", "--steps", "--queries", "--param", "--strategy",
       "--screen", "--repeat", "--warmup", "--budget", "--seed", "--counters", "--out", "--append", "--quiet",
+      "--threads",
     ]
     if command == "export" { flags += ["--points-out", "--queries-out", "--taps-out"] }
     if command == "run" { flags += ["--json"] }
@@ -73,6 +74,7 @@ struct RunOptions {
       case "--steps": o.steps = try reader.integer(for: a, in: 1...10_000_000)
       case "--queries": o.queriesFile = try reader.value(for: a)
       case "--param": o.params.append(try .parse(try reader.value(for: a), command: command))
+      case "--threads": o.params.append(try threadsSweep(try reader.value(for: a), command: command))
       case "--screen": o.screen = try screenSize(try reader.value(for: a), command)
       case "--repeat": o.repeats = try reader.integer(for: a, in: 1...100_000)
       case "--warmup": o.warmup = try reader.integer(for: a, in: 0...100_000)
@@ -185,4 +187,13 @@ struct RunOptions {
       throw UsageError("\(why): the \(choice.name) workload needs \(type.need.phrase)", command: command)
     }
   }
+}
+
+/// `--threads N|auto`: the `threads` parameter of the indexes that build on
+/// several threads (the k-d tree), so reports record it in `params`.
+func threadsSweep(_ text: String, command: String) throws(UsageError) -> ParameterSweep {
+  guard text == "auto" || (Int(text).map { (1...256).contains($0) } ?? false) else {
+    throw UsageError("--threads \"\(text)\" is not a count in 1...256 or auto", command: command)
+  }
+  return ParameterSweep(key: "threads", values: [text])
 }

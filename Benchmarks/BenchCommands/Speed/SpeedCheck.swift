@@ -168,8 +168,9 @@ func speedCommand(_ arguments: [String]) throws -> Int32 {
     case "--nearest": check.nearest = true
     case "--index": names = try indexNames(try reader.value(for: a), command: command)
     case "--param": params.append(try .parse(try reader.value(for: a), command: command))
+    case "--threads": params.append(try threadsSweep(try reader.value(for: a), command: command))
     case "--help", "-h": output(Usage.text(for: command)); return 0
-    default: throw unknownOption(a, command: command, valid: ["--n", "--repeat", "--queries", "--seed", "--blobs", "--nearest", "--index", "--param"])
+    default: throw unknownOption(a, command: command, valid: ["--n", "--repeat", "--queries", "--seed", "--blobs", "--nearest", "--index", "--param", "--threads"])
     }
   }
   try checkParameters(params, indexes: names, command: command)

@@ -1,6 +1,11 @@
 #if canImport(Dispatch)
 import Dispatch
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Calls `body` on consecutive ranges that together cover `0..<count`, at
 /// most `parts` of them and none shorter than `minimum` (so small inputs run
@@ -27,5 +32,33 @@ func _forEachChunk(
   }
   #else
   for c in 0..<chunks { body((count * c / chunks)..<(count * (c + 1) / chunks)) }
+  #endif
+}
+
+/// Calls `body` with each of `items` on up to `threads` threads (in order
+/// on one): for work split into independent parts, each writing only its
+/// own outputs, so the result does not depend on the threads.
+@inlinable
+func _forEach<T>(_ items: [T], threads: Int, _ body: (T) -> Void) {
+  #if canImport(Dispatch)
+  if threads > 1 && items.count > 1 {
+    withoutActuallyEscaping(body) { body in
+      nonisolated(unsafe) let work = body
+      nonisolated(unsafe) let all = items
+      DispatchQueue.concurrentPerform(iterations: all.count) { work(all[$0]) }
+    }
+    return
+  }
+  #endif
+  for item in items { body(item) }
+}
+
+/// The cores online (at least 1).
+@usableFromInline
+func _coresOnline() -> Int {
+  #if canImport(Glibc) || canImport(Darwin)
+  return Swift.max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+  #else
+  return 1
   #endif
 }

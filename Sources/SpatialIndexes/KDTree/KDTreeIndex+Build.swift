@@ -4,6 +4,17 @@ import Glibc
 import Darwin
 #endif
 
+/// A subtree still to build: its range of the working copy, its split
+/// axis, and where its split points and leaf points go in the output.
+struct _BuildFrame {
+  var left: Int
+  var right: Int
+  var axis: Int
+  var split: Int
+  var leaf: Int
+  var size: Int { right - left + 1 }
+}
+
 extension KDTreeIndex {
   /// Selects each subtree's split point in a working copy (ranges stay
   /// contiguous there, as in kdbush), and writes the split points in
@@ -44,31 +55,57 @@ extension KDTreeIndex {
       outIDs = [Int32](unsafeUninitializedCapacity: n) { outIDs, idsWritten in
         work.withUnsafeMutableBufferPointer { work in
           workIDs.withUnsafeMutableBufferPointer { workIDs in
-            var nextSplit = 0, nextLeaf = splits
             func emit(_ from: Int, _ to: Int) {
               outCoords[2 &* to] = work[2 &* from]
               outCoords[2 &* to &+ 1] = work[2 &* from &+ 1]
               outIDs[to] = workIDs[from]
             }
-            var stack: [(left: Int, right: Int, axis: Int)] = n > 0 ? [(0, n - 1, 0)] : []
-            while let (left, right, axis) = stack.popLast() {
-              let size = right - left + 1
-              if size <= nodeSize {  // a leaf: its points, in order
-                for i in left...right {
-                  emit(i, nextLeaf)
-                  nextLeaf += 1
+            // One subtree: `left...right` of the working copy, its split
+            // points written from `split` in pre-order and its leaves' points
+            // from `leaf`. Left is pushed last, so it is walked first.
+            func buildSubtree(_ frame: _BuildFrame) {
+              var nextSplit = frame.split, nextLeaf = frame.leaf
+              var stack: [(left: Int, right: Int, axis: Int)] = [(frame.left, frame.right, frame.axis)]
+              while let (left, right, axis) = stack.popLast() {
+                if right - left + 1 <= nodeSize {  // a leaf: its points, in order
+                  for i in left...right {
+                    emit(i, nextLeaf)
+                    nextLeaf += 1
+                  }
+                  continue
                 }
-                continue
+                let k = left + Self._leftShape(size: right - left + 1, nodeSize: nodeSize).points
+                Self.select(k, left, right, axis, work, workIDs)
+                emit(k, nextSplit)
+                nextSplit += 1
+                if k < right { stack.append((k + 1, right, 1 - axis)) }
+                stack.append((left, k - 1, 1 - axis))
               }
-              let k = left + Self._leftShape(size: size, nodeSize: nodeSize).points
-              Self.select(k, left, right, axis, work, workIDs)
-              emit(k, nextSplit)
-              nextSplit += 1
-              // Left pushed last, so it is walked first: pre-order.
-              if k < right { stack.append((k + 1, right, 1 - axis)) }
-              stack.append((left, k - 1, 1 - axis))
             }
-            precondition(nextSplit == splits && nextLeaf == n, "k-d tree layout does not add up")
+            guard n > 0 else { return }
+            // The top levels serially, the largest subtree split first, until
+            // there are four subtrees a thread; then the subtrees side by side.
+            // Each works on its own range of the working copy and writes its
+            // own ranges of the output, which follow from the shape alone,
+            // so the arrays are the serial build's whatever the threads.
+            var frames = [_BuildFrame(left: 0, right: n - 1, axis: 0, split: 0, leaf: splits)]
+            let threads = parameters.resolvedThreads
+            while threads > 1 && frames.count < 4 * threads,
+                  let i = frames.indices.max(by: { frames[$0].size < frames[$1].size }),
+                  frames[i].size > Swift.max(nodeSize, 1 << 14) {
+              let f = frames.remove(at: i)
+              let shape = Self._leftShape(size: f.size, nodeSize: nodeSize)
+              let k = f.left + shape.points
+              Self.select(k, f.left, f.right, f.axis, work, workIDs)
+              emit(k, f.split)
+              frames.append(_BuildFrame(left: f.left, right: k - 1, axis: 1 - f.axis, split: f.split + 1, leaf: f.leaf))
+              if k < f.right {
+                frames.append(_BuildFrame(
+                  left: k + 1, right: f.right, axis: 1 - f.axis, split: f.split + 1 + shape.splits,
+                  leaf: f.leaf + shape.points - shape.splits))
+              }
+            }
+            _forEach(frames, threads: threads, buildSubtree)
           }
         }
         idsWritten = n

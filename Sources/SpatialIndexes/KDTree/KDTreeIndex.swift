@@ -48,21 +48,36 @@ public struct KDTreeIndex: SpatialIndex {
     /// faster, 64 builds faster.
     public static let defaultNodeSize = 64
 
+    /// Threads the build uses; `nil`, the default, for every core.
+    public var threads: Int?
+
     public init() { nodeSize = Self.defaultNodeSize }
     public init(nodeSize: Int) { self.nodeSize = nodeSize }
+    public init(nodeSize: Int, threads: Int?) {
+      self.nodeSize = nodeSize
+      self.threads = threads
+    }
 
     public static var descriptions: [ParameterDescription] {
       [ParameterDescription(
         name: "nodeSize", defaultValue: "\(defaultNodeSize)",
-        summary: "points per leaf (1...65536)")]
+        summary: "points per leaf (1...65536)"),
+       ParameterDescription(
+        name: "threads", defaultValue: "auto",
+        summary: "threads the build uses (1...256, auto: every core); the tree is the same"),
+      ]
     }
 
     public mutating func set(_ name: String, to value: String) throws(IndexError) {
       switch name {
       case "nodeSize": nodeSize = try Self.positiveInteger(name, value, limit: 65536)
-      default: throw .unknownParameter(name: name, known: ["nodeSize"])
+      case "threads": threads = value == "auto" ? nil : try Self.positiveInteger(name, value, limit: 256)
+      default: throw .unknownParameter(name: name, known: ["nodeSize", "threads"])
       }
     }
+
+    /// The threads a build runs on: `threads`, or the cores online.
+    var resolvedThreads: Int { Swift.max(1, Swift.min(256, threads ?? _coresOnline())) }
   }
 
   public static var name: String { "kdtree" }
@@ -86,6 +101,9 @@ public struct KDTreeIndex: SpatialIndex {
       throw .invalidParameter(
         name: "nodeSize", value: "\(parameters.nodeSize)", reason: "must be in 1...65536")
     }
+    if let threads = parameters.threads, !(1...256).contains(threads) {
+      throw .invalidParameter(name: "threads", value: "\(threads)", reason: "must be in 1...256")
+    }
     guard points.count <= maximumPointCount else {
       throw .tooManyPoints(count: points.count, limit: maximumPointCount)
     }
@@ -100,7 +118,10 @@ public struct KDTreeIndex: SpatialIndex {
   }
 
   public var count: Int { ids.count }
-  public var parameterValues: [ParameterValue] { [ParameterValue("nodeSize", "\(parameters.nodeSize)")] }
+  public var parameterValues: [ParameterValue] {
+    [ParameterValue("nodeSize", "\(parameters.nodeSize)"),
+     ParameterValue("threads", parameters.threads.map(String.init) ?? "auto")]
+  }
   public var memoryBytes: Int {
     coords.capacity * MemoryLayout<Double>.stride + ids.capacity * MemoryLayout<Int32>.stride
   }

@@ -8,7 +8,7 @@ extension KDTreeIndex: _BestFirstTree {
       &search)
   }
 
-  /// Keeps `region` beside the queue and returns its queue entry.
+  /// The queue entry of `region`, kept beside the queue.
   @inlinable @inline(__always)
   func _queue<M: _NearestMetric>(_ region: _NearestRegion, _ search: inout _NearestSearch<M>) -> _NearestNode {
     let b = region.box
@@ -16,6 +16,17 @@ extension KDTreeIndex: _BestFirstTree {
     return _NearestNode(
       bound: search.metric.bound(minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY),
       node: search.buffer.regions.count - 1)
+  }
+
+  /// Queues a child subtree unless its bound passes the cut; only then is
+  /// its region kept beside the queue.
+  @inlinable @inline(__always)
+  func _push<M: _NearestMetric>(_ region: _NearestRegion, _ search: inout _NearestSearch<M>) {
+    let b = region.box
+    let bound = search.metric.bound(minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY)
+    guard bound <= search.cut else { return }
+    search.buffer.regions.append(region)
+    search.push(_NearestNode(bound: bound, node: search.buffer.regions.count - 1), count: Int(region.size), box: b)
   }
 
   @inlinable
@@ -48,17 +59,15 @@ extension KDTreeIndex: _BestFirstTree {
         var low = r.box, high = r.box
         if onY { low.maxY = v; high.minY = v } else { low.maxX = v; high.minX = v }
         let axis = onY ? 0 : 1
-        let lowNode = _queue(
+        _push(
           _NearestRegion(split: split &+ 1, leaf: leaf, size: l.points, splits: l.splits, axis: axis, box: low),
           &search)
-        search.push(lowNode, count: l.points, box: low)
         if rightSize > 0 {
-          let highNode = _queue(
+          _push(
             _NearestRegion(
               split: split &+ 1 &+ l.splits, leaf: leaf &+ l.points &- l.splits, size: rightSize,
               splits: splits &- 1 &- l.splits, axis: axis, box: high),
             &search)
-          search.push(highNode, count: rightSize, box: high)
         }
       }
     }

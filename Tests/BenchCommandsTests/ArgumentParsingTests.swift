@@ -62,7 +62,10 @@ extension CLITests {
       #expect(o.steps == 200)
       #expect(o.queriesFile == nil)
       #expect(o.params.isEmpty)
-      #expect(o.strategies == ["per-cell", "single-pass", "aggregate", "range", "nearest", "k=1", "k=10", "k=100"])
+      #expect(o.strategies == [
+        "per-cell", "single-pass", "aggregate", "range", "nearest", "k=1", "k=10", "k=100",
+        "move", "buffered", "rebuild"])
+      #expect(o.moving == 0.01 && o.framesPerSecond == 60)
       #expect(o.screen.width == 390 && o.screen.height == 844)
       #expect(o.repeats == 5 && o.warmup == 1 && o.seed == 42)
       #expect(!o.counters && !o.append && !o.quiet)
@@ -76,6 +79,17 @@ extension CLITests {
       #expect(usageError(["--threads", "0"]) == "--threads \"0\" is not a count in 1...256 or auto")
     }
 
+    /// The live workload's motion: a share of the points and a frame rate,
+    /// both in the steps every index runs.
+    @Test func movingAndFramesPerSecondReachTheSteps() throws {
+      let o = try RunOptions.parse(["--moving", "0.25", "--fps", "120", "--seed", "7"], command: "run")
+      let dataset = LoadedDataset(name: "x", points: [Point(x: 1, y: 1)], ids: [1])
+      #expect(o.steps(for: dataset, queries: nil).live == LiveSettings(share: 0.25, framesPerSecond: 120, seed: 7))
+      #expect(usageError(["--moving", "1.5"]) == "--moving \"1.5\" is not a share of the points in 0...1 (e.g. 0.01)")
+      #expect(usageError(["--moving", "nan"]) == "--moving \"nan\" is not a share of the points in 0...1 (e.g. 0.01)")
+      #expect(usageError(["--fps", "0"]).hasPrefix("--fps"))
+    }
+
     @Test func equalsFormAndAllNames() throws {
       let o = try RunOptions.parse(
         ["--n=300", "--index=all", "--workload=all", "--strategy=all", "--screen=1024X768"],
@@ -83,7 +97,10 @@ extension CLITests {
       #expect(o.n == [300])
       #expect(o.indexes == allIndexTypes.map { $0.name })
       #expect(o.workloads == ["build"] + WorkloadCatalog.all.map { $0.name })
-      #expect(o.strategies == ["per-cell", "single-pass", "aggregate", "range", "nearest", "k=1", "k=10", "k=100"])
+      #expect(o.strategies == [
+        "per-cell", "single-pass", "aggregate", "range", "nearest", "k=1", "k=10", "k=100",
+        "move", "buffered", "rebuild"])
+      #expect(o.moving == 0.01 && o.framesPerSecond == 60)
       #expect(o.screen.width == 1024 && o.screen.height == 768)
     }
 

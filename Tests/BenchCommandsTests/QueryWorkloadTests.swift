@@ -150,6 +150,47 @@ extension CLITests {
       }
     }
 
+    /// Frame `q` of `--workload live` is the query's viewport clustered once
+    /// the fleet has moved `q + 1` times from the points file's positions:
+    /// a clusterer built afresh over those positions gives the same file,
+    /// and so does every index through every strategy that runs on it.
+    @Test func liveAnswersAreTheMovedPointsMarkers() throws {
+      try withTemporaryFolder { folder in
+        let e = try exported("airports", steps: 12, in: folder)
+        let queries = try QueriesFile(contentsOf: e.queries)
+        let areas = try #require(MapSteps(queries: queries, screen: (390, 844), seed: 42).areas)
+        var motion = FleetMotion(count: e.data.points.count, settings: LiveSettings(share: 0.2, seed: 9))
+        var positions = e.data.points, moves: [PointMove] = []
+        var expected = CSVWriter()
+        expected.writeRow(["query"] + ClusterWorkload.answerColumns)
+        for (q, area) in areas.enumerated() {
+          motion.nextFrame(positions: positions, into: &moves)
+          for m in moves { positions[Int(m.id)] = m.to }
+          var fresh = try Clusterer<LinearScanIndex>(points: positions)
+          ClusterWorkload.writeAnswer(fresh.markers(for: area), query: q, ids: e.data.ids, to: &expected)
+        }
+        let unmoved = folder.file("cluster.csv")
+        #expect(benchMain(["query", "--workload", "cluster", "--index", "linear", "--points", e.points,
+                           "--queries", e.queries, "--out", unmoved]) == 0)
+        #expect(text(unmoved) != expected.text, "the points did move")
+        for index in allIndexTypes.map({ $0.name }) {
+          for strategy in [nil] + LiveWorkload.variants.filter({ LiveWorkload.runs($0, on: indexType(named: index)!) }) {
+            let out = folder.file("live-\(index)-\(strategy ?? "default").csv")
+            #expect(benchMain(
+              ["query", "--workload", "live", "--index", index, "--points", e.points, "--queries", e.queries,
+               "--out", out, "--moving", "0.2", "--seed", "9"] + (strategy.map { ["--strategy", $0] } ?? [])) == 0)
+            #expect(text(out) == expected.text, "\(index) \(strategy ?? "default")")
+          }
+        }
+        let move = try runBench(
+          ["query", "--workload", "live", "--strategy", "move", "--index", "kdtree", "--points", e.points,
+           "--queries", e.queries], in: folder.path)
+        #expect(move.code == 64)
+        #expect(move.stderrLines.first
+          == "bench: the live workload's move strategy does not run on kdtree (it needs a dynamic index); it runs buffered, rebuild")
+      }
+    }
+
     /// Equal distances go by id; the antimeridian is crossed; a pole's
     /// neighbours lie at every longitude; the default k is 10.
     @Test func aWorkedNearestExample() throws {

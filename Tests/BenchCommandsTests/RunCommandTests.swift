@@ -5,6 +5,7 @@ import Testing
 @testable import BenchCommands
 import BenchWorkloads
 import SpatialIndexes
+import _SpatialTestSupport
 
 /// `bench run`, `verify`, `export` and `list` end to end on tiny datasets.
 extension CLITests {
@@ -103,7 +104,7 @@ extension CLITests {
         let out = folder.file("r.csv")
         #expect(run(["--index", "kdtree,linear", "--workload", "all", "--counters"], out: out) == 0)
         let rows = try wholeRunRows(out)
-        for row in rows where row.key.workload != "build" {
+        for row in rows where row.key.workload != "build" && !WorkloadCatalog.isPhaseRow(row.key.workload) {
           #expect(row.counters.nodesVisited != nil, "\(row.key)")
           #expect(row.counters.pointsTested != nil, "\(row.key)")
           #expect(row.counters.pointsReported != nil, "\(row.key)")
@@ -146,15 +147,15 @@ extension CLITests {
         #expect(code == 0)
         let csv = try #require(text(out))
         let rows = try wholeRunRows(out)
-        // every index × build, viewport, each cluster strategy, tap
-        #expect(rows.count == allIndexTypes.count * (1 + WorkloadCatalog.all.reduce(0) { $0 + $1.variants.count }))
-        #expect(Set(rows.map(\.key.workload)) == Set(["build"] + WorkloadCatalog.all.map { $0.name }))
+        // every index × build and each workload variant that runs on it, with live's phases
+        #expect(rows.count == RunRows.allIndexes)
+        #expect(Set(rows.map(\.key.workload)) == Set(["build"] + WorkloadCatalog.all.map { $0.name } + ["live.update", "live.query"]))
         for row in rows {
           #expect(row.key.n == 0)
           #expect(row.bytesPerPoint == 0)
           #expect(row.resultsTotal == 0)
           #expect(row.timing.median.isFinite && row.buildMilliseconds.isFinite)
-          if row.key.workload != "build" {
+          if row.key.workload != "build" && !WorkloadCatalog.isPhaseRow(row.key.workload) {
             #expect(row.counters.pointsReported == 0)
           }
         }
@@ -172,7 +173,8 @@ extension CLITests {
           let fields = line.split(separator: ",", omittingEmptySubsequences: false)
           #expect(fields.count == ReportSchema.columns.count)
           guard fields.count == ReportSchema.columns.count else { continue }
-          let isBand = fields[zooms] != "all"  // zoom-band rows carry no counters or churn
+          // zoom-band and phase rows carry no counters or churn
+          let isBand = fields[zooms] != "all" || line.contains(",live.update,") || line.contains(",live.query,")
           for c in first...last where c != checksum {
             let field = fields[c].lowercased()
             #expect(!field.contains("nan") && !field.contains("inf"), "\(ReportSchema.columns[c])")

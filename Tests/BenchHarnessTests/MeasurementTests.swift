@@ -17,12 +17,22 @@ struct FakeSteps: TimedSteps {
   let time: FakeTime
   let durations: [UInt64]
   var calls = 0
+  /// Each call, in order: `p3` for a preparation of step 3, `r3` for a run.
+  var log: [String] = []
+  /// Nanoseconds a preparation takes (it must not be timed).
+  var preparation: UInt64 = 0
 
   var stepCount: Int { durations.count }
+
+  mutating func prepareSample(_ step: Int) {
+    time.now += preparation
+    log.append("p\(step)")
+  }
 
   mutating func runStep(_ step: Int) -> StepOutcome {
     time.now += durations[step]
     calls += 1
+    log.append("r\(step)")
     return StepOutcome(digest: UInt64(step + 1), count: step)
   }
 }
@@ -47,6 +57,22 @@ struct FakeSteps: TimedSteps {
     #expect(m.batch == 128)
     #expect(m.samples == Array(repeating: 5.0, count: 12))
     #expect(calls == 4 + 4 + 3 * 4 * 128, "pilot, one more warm-up pass, three timed passes")
+  }
+
+  /// A live workload works out its next frame, and waits for the frame's
+  /// time, in `prepareSample`: once before each sample (a batch's calls
+  /// share one), in the pilot and warm-up passes too, and never timed.
+  @Test func eachSampleIsPreparedOnceAndUntimed() {
+    let time = FakeTime()
+    var steps = FakeSteps(time: time, durations: [5, 5])
+    steps.preparation = 1_000_000
+    var clock = FakeClock(time: time)
+    let m = measure(
+      &steps, options: MeasureOptions(repeats: 1, warmup: 2, budget: 0, clockOverhead: 1, maximumBatch: 4),
+      clock: &clock)
+    #expect(m.batch == 4 && m.samples == [5, 5], "the preparation's million ns are not in a sample")
+    let pass = ["p0", "r0", "p1", "r1"]
+    #expect(steps.log == pass + pass + ["p0", "r0", "r0", "r0", "r0", "p1", "r1", "r1", "r1", "r1"])
   }
 
   @Test func stepsLongEnoughAreTimedOneByOne() {

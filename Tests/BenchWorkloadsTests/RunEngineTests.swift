@@ -24,8 +24,12 @@ import _SpatialTestSupport
     name: "blobs", points: Fixtures.clustered(1500, seed: 3),
     ids: (0..<1500).map { UInt64($0) * 10 })
 
+  /// The session; live frames at 1 kHz, so the buffered strategy's real
+  /// time costs the tests little.
   static func steps() -> MapSteps {
-    MapSteps(session: ViewportSession(points: dataset.points, parameters: SessionParameters(steps: 24, seed: 4)))
+    var steps = MapSteps(session: ViewportSession(points: dataset.points, parameters: SessionParameters(steps: 24, seed: 4)))
+    steps.live = LiveSettings(framesPerSecond: 1000, seed: 4)
+    return steps
   }
 
   /// Counts the units the observer hears of.
@@ -40,9 +44,14 @@ import _SpatialTestSupport
     let steps = Self.steps()
     var engine = RunEngine(plan: plan, observer: Counter())
     let rows = try engine.run(Self.dataset, steps: steps)
-    let variants = WorkloadCatalog.all.reduce(0) { $0 + $1.variants.count }
     let bands = steps.zoomBands.count
-    #expect(rows.count == 3 * (1 + variants * (1 + bands)))
+    #expect(rows.count == ["linear", "kdtree", "grid"].reduce(0) { $0 + RunRows.perParameterSet($1, bands: bands) })
+    #expect(rows.filter { $0.key.index == "kdtree" && $0.key.strategy == "move" }.isEmpty, "move needs a dynamic index")
+    for strategy in LiveWorkload.variants {
+      let live = rows.filter { $0.key.index == "grid" && $0.key.strategy == strategy && $0.key.workload.hasPrefix("live") && $0.key.zooms == "all" }
+      #expect(Set(live.map(\.key.workload)) == ["live", "live.update", "live.query"], "\(strategy)")
+      #expect(Set(live.map(\.timing.samples)) == [24], "a phase has a sample per frame, as the frame does")
+    }
     let labels = try #require(engine.observer as? Counter).labels
     #expect(labels.count == (try plan.units(datasets: 1)))
     #expect(labels.contains("kdtree cluster aggregate"))
@@ -70,7 +79,10 @@ import _SpatialTestSupport
   @Test func countersChurnAndWhatClusteringKeepsAreRecorded() throws {
     var engine = RunEngine(plan: Self.plan(counters: true), observer: SilentObserver())
     let rows = try engine.run(Self.dataset, steps: Self.steps())
-    let queries = rows.filter { $0.key.workload != "build" && $0.key.zooms == "all" }
+    // phase rows (`live.update`) time part of a step and count no work
+    let queries = rows.filter {
+      $0.key.workload != "build" && $0.key.zooms == "all" && !WorkloadCatalog.isPhaseRow($0.key.workload)
+    }
     #expect(queries.allSatisfy { $0.counters.nodesVisited != nil && $0.counters.pointsTested != nil })
     #expect(queries.filter { $0.key.workload == "viewport" }.allSatisfy { ($0.counters.pointsReported ?? 0) > 0 })
     let cluster = queries.filter { $0.key.workload == "cluster" }
@@ -81,11 +93,14 @@ import _SpatialTestSupport
 
   @Test func aSweepGivesOneSetOfRowsPerValue() throws {
     let plan = Self.plan(sweeps: [ParameterSweep(key: "nodeSize", values: ["8", "32"])])
-    let variants = WorkloadCatalog.all.reduce(0) { $0 + $1.variants.count }
-    #expect(try plan.units(datasets: 2) == 2 * (1 + 2 + 1) * (1 + variants))
+    let units = RunRows.units("linear") + 2 * RunRows.units("kdtree") + RunRows.units("grid")
+    #expect(try plan.units(datasets: 2) == 2 * units)
     var engine = RunEngine(plan: plan, observer: SilentObserver())
     let kd = try engine.run(Self.dataset, steps: Self.steps()).filter { $0.key.index == "kdtree" }
-    #expect(Set(kd.map(\.key.params)) == ["nodeSize=8;threads=auto", "nodeSize=32;threads=auto"])
+    #expect(Set(kd.filter { $0.key.strategy != "buffered" }.map(\.key.params)) == ["nodeSize=8;threads=auto", "nodeSize=32;threads=auto"])
+    #expect(Set(kd.filter { $0.key.strategy == "buffered" }.map(\.key.params))
+      == ["nodeSize=8;threads=auto;rebuildShare=0.05", "nodeSize=32;threads=auto;rebuildShare=0.05"],
+      "a buffered row names the buffered index's parameters")
   }
 
   @Test func aValueAnIndexRefusesIsAnIndexError() {

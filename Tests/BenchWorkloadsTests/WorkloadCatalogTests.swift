@@ -55,7 +55,7 @@ import _SpatialTestSupport
       visitor: Probe(ids: (0..<UInt64(Self.data.points.count)).map { $0 }))
     _ = try withWorkloadType(named: name, &bind)
     let probe = bind.visitor
-    #expect(probe.visited == type.variants, "one runner per variant, in order")
+    #expect(probe.visited == type.variants.filter { type.runs($0, on: KDTreeIndex.self) }, "one runner per variant that runs, in order")
     #expect(probe.steps == Self.data.steps.count)
     #expect(probe.rows > 0, "\(name) wrote no answer row")
     #expect(probe.badRows.isEmpty, "\(probe.badRows.prefix(3))")

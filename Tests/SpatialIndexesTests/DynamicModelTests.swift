@@ -41,6 +41,26 @@ import _SpatialTestSupport
     try run(type, indexName)
   }
 
+  /// A static index behind ``BufferedIndex`` passes the same model check,
+  /// with a share small enough that the churn triggers dozens of rebuilds
+  /// (each installed while later changes pile up), and with the default.
+  @Test(arguments: ["kdtree", "rtree", "celltree", "linear"], [0.01, 0.05])
+  func bufferedIndexesMatchTheModel(base: String, share: Double) throws {
+    struct Churn: IndexTypeOperation {
+      let test: DynamicModelTests
+      let share: Double
+      func run<I: SpatialIndex>(_ type: I.Type) throws {
+        let parameters = BufferedParameters(base: I.Parameters(), rebuildShare: share)
+        for (s, (label, start)) in DynamicModelTests.starts().enumerated() {
+          try test.churn(
+            BufferedIndex<I>.self, start, parameters, seed: UInt64(s), "buffered \(I.name) \(share) on \(label)")
+        }
+      }
+    }
+    var churn = Churn(test: self, share: share)
+    _ = try withIndexType(named: base, &churn)
+  }
+
   private func run<I: DynamicSpatialIndex>(_ type: I.Type, _ name: String) throws {
     var parameterSets = [I.Parameters()]
     for text in Self.variants[name] ?? [] {
@@ -58,7 +78,7 @@ import _SpatialTestSupport
     }
   }
 
-  private func churn<I: DynamicSpatialIndex>(
+  fileprivate func churn<I: DynamicSpatialIndex>(
     _ type: I.Type, _ start: [Point], _ parameters: I.Parameters, seed: UInt64, _ what: String
   ) throws {
     var g = SplitMix64(seed: 0xD1A ^ seed)

@@ -16,6 +16,7 @@ enum Usage {
     case "query":
       return "usage: bench query [--workload \(WorkloadCatalog.names.joined(separator: "|"))] --index NAME"
         + " --points FILE.csv --queries FILE.csv [--out FILE.csv] [--param K=V] [--strategy S] [--k K] [--screen WxH]"
+        + " [--seed S] [--moving SHARE] [--fps HZ]"
     case "export":
       return "usage: bench export [run options] --points-out FILE.csv|FILE.f64 --queries-out FILE.csv [--taps-out FILE.csv]"
     case "compare": return "usage: bench compare BASELINE.csv CURRENT.csv [--threshold PCT] [--timing-info] [--markdown] [--allow-missing]"
@@ -45,6 +46,9 @@ enum Usage {
       --threads N|auto              build threads of the indexes that build in parallel (the k-d tree;
                                     default auto: every core; the index is the same), as --param threads=N
       --screen WxH                  screen size in points (default 390x844; at most 4096x4096)
+      --moving SHARE                live: share of the points that move each frame (default 0.01)
+      --fps HZ                      live: frames a second, for the distance moved and the buffered
+                                    strategy's real-time frames (default 60)
       --repeat R                    timed repetitions of each workload (default 5)
       --warmup W                    untimed repetitions first (default 1)
       --budget SECONDS              a row stops repeating after this long, one pass at least (default 2; 0 = no limit)
@@ -108,7 +112,9 @@ enum Usage {
         (other columns ignored, so a taps file will do) and answers the --k (default 10) nearest
         by great-circle distance, rank 1 the nearest, distance_m in metres with 3 decimals. query
         is the 0-based row; ids come from the points file's id column, else its 0-based rows;
-        id_sum is modulo 2^64.
+        id_sum is modulo 2^64. live reads a queries file with zooms and writes each frame's markers
+        as cluster does, after the points moved (--moving share a frame, default 0.01, at --fps,
+        default 60, seeded by --seed): through move on a dynamic index, buffered on a static one.
         """
     case "export":
       return line(for: "export") + """

@@ -13,7 +13,10 @@ import SpatialIndexes
 ///   file with zooms);
 /// - `tap`: `query,id` per row of a taps file (`lat,lon,zoom`);
 /// - `nearest`: `query,rank,id,distance_m` per neighbour of a positions file
-///   (`lat,lon`), the `--k` nearest (default 10).
+///   (`lat,lon`), the `--k` nearest (default 10);
+/// - `live`: the cluster columns, per marker of each frame after the fleet's
+///   moves (`--moving`, `--fps`, `--seed`), through `move` on a dynamic index
+///   and `buffered` on a static one unless `--strategy` says.
 ///
 /// `query` is the 0-based data row; ids are the points file's (its id
 /// column, else 0-based rows).
@@ -27,8 +30,10 @@ func queryCommand(_ arguments: [String]) throws -> Int32 {
   var seed: UInt64 = 42
   var k: Int?
   var params: [ParameterSweep] = []
+  var live = LiveSettings()
   let flags = [
     "--workload", "--index", "--points", "--queries", "--out", "--param", "--strategy", "--k", "--screen", "--seed",
+    "--moving", "--fps",
   ]
   while let a = reader.next() {
     switch a {
@@ -52,6 +57,8 @@ func queryCommand(_ arguments: [String]) throws -> Int32 {
         throw UsageError("--seed \"\(text)\" is not a non-negative whole number", command: command)
       }
       seed = s
+    case "--moving": live.share = try movingShare(try reader.value(for: a), command: command)
+    case "--fps": live.framesPerSecond = Double(try reader.integer(for: a, in: 1...1000))
     case "--help", "-h": output(Usage.text(for: command)); return 0
     default: throw unknownOption(a, command: command, valid: flags)
     }
@@ -72,12 +79,22 @@ func queryCommand(_ arguments: [String]) throws -> Int32 {
   if workload == NearestWorkload.name && strategy != nil {
     throw UsageError("the nearest workload takes --k, not --strategy", command: command)
   }
-  let variant = workload == NearestWorkload.name ? "k=\(k ?? 10)" : strategy ?? type.referenceVariant
+  let indexType = indexType(named: names[0])!
+  // the reference variant, or the first that runs on this index (live's
+  // `move` needs a dynamic index)
+  let runnable = type.variants.filter { type.runs($0, on: indexType) }
+  let fallback = runnable.contains(type.referenceVariant) ? type.referenceVariant : runnable.first ?? type.referenceVariant
+  let variant = workload == NearestWorkload.name ? "k=\(k ?? 10)" : strategy ?? fallback
   guard type.variants.contains(variant) || workload == NearestWorkload.name else {
     let valid = type.variants.filter { !$0.isEmpty }
     throw valid.isEmpty
       ? UsageError("the \(workload) workload has no strategies", command: command)
       : UsageError.unknown("strategy", variant, valid: valid, command: command)
+  }
+  guard workload == NearestWorkload.name || type.runs(variant, on: indexType) else {
+    throw UsageError(
+      "the \(workload) workload's \(variant) strategy does not run on \(names[0]) (it needs a dynamic index); "
+        + "it runs \(runnable.joined(separator: ", "))", command: command)
   }
   // `--out -` is standard output, as no --out is
   let outFile = out == "-" ? nil : out
@@ -86,7 +103,7 @@ func queryCommand(_ arguments: [String]) throws -> Int32 {
 
   let file = try Datasets.readPoints(pointsPath)
   let dataset = LoadedDataset(name: pointsPath, points: file.points, ids: file.ids)
-  let steps: MapSteps
+  var steps: MapSteps
   if type.need == .tap {
     steps = MapSteps(taps: try TapsFile(contentsOf: queriesPath))
   } else if type.need == .position {
@@ -97,9 +114,14 @@ func queryCommand(_ arguments: [String]) throws -> Int32 {
   if let why = steps.missing(type.need) {
     throw UsageError("\(why): the \(workload) workload needs \(type.need.phrase)", command: command)
   }
-  let text = try Answers.csv(
+  live.seed = seed
+  steps.live = live
+  guard let text = try Answers.csv(
     workload: workload, variant: variant, index: names[0], parameters: params, dataset: dataset,
-    steps: steps)!
+    steps: steps)
+  else {
+    throw UsageError("\(names[0]) gave no answers for \(workload) \(variant)", command: command)
+  }
   if let outFile {
     try AtomicFile.write(Array(text.utf8), to: outFile)
   } else {

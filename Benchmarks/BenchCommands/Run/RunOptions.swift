@@ -30,6 +30,9 @@ struct RunOptions {
   /// Seconds after which a row stops adding repetitions (0: no limit).
   var budget = 2.0
   var seed: UInt64 = 42
+  /// The live workload: the share of points moving a frame, frames a second.
+  var moving = 0.01
+  var framesPerSecond = 60.0
   var counters = false
   var out: String? = nil
   /// `run` only: the report as JSON too.
@@ -60,7 +63,7 @@ struct RunOptions {
     var flags = [
       "--index", "--workload", "--dataset", "--n", "--steps", "--queries", "--param", "--strategy",
       "--screen", "--repeat", "--warmup", "--budget", "--seed", "--counters", "--out", "--append", "--quiet",
-      "--threads",
+      "--threads", "--moving", "--fps",
     ]
     if command == "export" { flags += ["--points-out", "--queries-out", "--taps-out"] }
     if command == "run" { flags += ["--json"] }
@@ -75,6 +78,9 @@ struct RunOptions {
       case "--queries": o.queriesFile = try reader.value(for: a)
       case "--param": o.params.append(try .parse(try reader.value(for: a), command: command))
       case "--threads": o.params.append(try threadsSweep(try reader.value(for: a), command: command))
+      case "--moving": o.moving = try movingShare(try reader.value(for: a), command: command)
+      case "--fps":
+        o.framesPerSecond = Double(try reader.integer(for: a, in: 1...1000))
       case "--screen": o.screen = try screenSize(try reader.value(for: a), command)
       case "--repeat": o.repeats = try reader.integer(for: a, in: 1...100_000)
       case "--warmup": o.warmup = try reader.integer(for: a, in: 0...100_000)
@@ -171,11 +177,13 @@ struct RunOptions {
   /// The steps every index runs over `dataset`: the seeded session, or the
   /// rows of `--queries`.
   func steps(for dataset: LoadedDataset, queries: QueriesFile?) -> MapSteps {
-    if let queries { return MapSteps(queries: queries, screen: screen, seed: seed) }
-    return MapSteps(session: ViewportSession(
-      points: dataset.points,
-      parameters: SessionParameters(
-        steps: steps, seed: seed, screenWidth: screen.width, screenHeight: screen.height)))
+    var steps = queries.map { MapSteps(queries: $0, screen: screen, seed: seed) }
+      ?? MapSteps(session: ViewportSession(
+        points: dataset.points,
+        parameters: SessionParameters(
+          steps: self.steps, seed: seed, screenWidth: screen.width, screenHeight: screen.height)))
+    steps.live = LiveSettings(share: moving, framesPerSecond: framesPerSecond, seed: seed)
+    return steps
   }
 
   /// Refuses, before any work, a workload the steps cannot drive (a cluster
@@ -196,4 +204,12 @@ func threadsSweep(_ text: String, command: String) throws(UsageError) -> Paramet
     throw UsageError("--threads \"\(text)\" is not a count in 1...256 or auto", command: command)
   }
   return ParameterSweep(key: "threads", values: [text])
+}
+
+/// `--moving SHARE`: the live workload's share of points moving a frame.
+func movingShare(_ text: String, command: String) throws(UsageError) -> Double {
+  guard let share = Double(text), share >= 0, share <= 1 else {
+    throw UsageError("--moving \"\(text)\" is not a share of the points in 0...1 (e.g. 0.01)", command: command)
+  }
+  return share
 }

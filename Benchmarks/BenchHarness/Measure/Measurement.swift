@@ -7,6 +7,14 @@ public protocol TimedSteps {
   var stepCount: Int { get }
   /// Runs step `step` and says what it answered.
   mutating func runStep(_ step: Int) -> StepOutcome
+  /// Called, untimed, before each sample of step `step` (a batch's calls
+  /// share one): where a live workload works out what moves next, and
+  /// waits for the frame's time when it runs in real time. Default: nothing.
+  mutating func prepareSample(_ step: Int)
+}
+
+extension TimedSteps {
+  @inlinable public mutating func prepareSample(_ step: Int) {}
 }
 
 /// What one step answered: a digest of its answer that does not depend on
@@ -126,6 +134,7 @@ public func measure<Steps: TimedSteps, Clock: MeasureClock>(
   var pilot: [Double] = []
   pilot.reserveCapacity(n)
   for step in 0..<n {
+    steps.prepareSample(step)
     let t0 = clock.now()
     let outcome = steps.runStep(step)
     pilot.append(Double(clock.now() &- t0))
@@ -134,7 +143,10 @@ public func measure<Steps: TimedSteps, Clock: MeasureClock>(
   }
   var warmed = 1
   while warmed < options.warmup && withinBudget(&clock) {
-    for step in 0..<n { blackHole(steps.runStep(step).digest) }
+    for step in 0..<n {
+      steps.prepareSample(step)
+      blackHole(steps.runStep(step).digest)
+    }
     warmed += 1
   }
 
@@ -150,6 +162,7 @@ public func measure<Steps: TimedSteps, Clock: MeasureClock>(
   var passes = 0
   while passes < options.repeats && (passes == 0 || withinBudget(&clock)) {
     for step in 0..<n {
+      steps.prepareSample(step)
       let t0 = clock.now()
       for _ in 0..<batch { blackHole(steps.runStep(step).digest) }
       samples.append(Double(clock.now() &- t0) * perCall)

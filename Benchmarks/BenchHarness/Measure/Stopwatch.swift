@@ -42,6 +42,13 @@ public struct Stopwatch: Sendable {
     return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
   }
 
+  /// Waits `nanoseconds` (a live workload's frames in real time).
+  public static func sleep(nanoseconds: UInt64) {
+    var ts = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+    var left = timespec()
+    while nanosleep(&ts, &left) != 0 && errno == EINTR { ts = left }
+  }
+
   /// Runs `body` once and returns its result with the elapsed nanoseconds.
   /// For long single operations such as building an index.
   @inlinable

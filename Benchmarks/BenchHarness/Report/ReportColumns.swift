@@ -13,7 +13,7 @@ extension ReportColumn {
       \.key.params),
     .text("dataset", .key, "bundled name, generator name, or the points file's base name", \.key.dataset),
     .integer("n", .key, "points in the dataset", \.key.n),
-    .text("workload", .key, "`build` or a workload of `bench list --workloads`", \.key.workload),
+    .text("workload", .key, "`build`, a workload of `bench list --workloads`, or a part of one's step timed on its own (`live.update`, `live.query`: no counters)", \.key.workload),
     .text(
       "strategy", .key, "the workload's variant (a cluster strategy), empty when it has none",
       \.key.strategy),

@@ -5,7 +5,8 @@ import SpatialIndexes
 /// one index, in the format its declaration gives (``Workload/answerColumns``).
 public enum Answers {
   /// The CSV text: the header `query,` and the workload's columns, then each
-  /// step's rows in step order, ids as in `dataset` (external ids).
+  /// step's rows in step order, ids as in `dataset` (external ids); nil for
+  /// an unknown index or workload, or a variant that does not run on the index.
   ///
   /// - Throws: `IndexError` for a bad parameter or point.
   public static func csv(
@@ -30,7 +31,7 @@ public enum Answers {
       let data = WorkloadData(points: dataset.points, steps: steps)
       var bind = BindWorkload(
         index: index, data: data, variants: [variant], visitor: Writer(ids: dataset.ids))
-      guard try withWorkloadType(named: workload, &bind) != nil else { return nil }
+      guard try withWorkloadType(named: workload, &bind) != nil, bind.visitor.visited else { return nil }
       return bind.visitor.csv.text
     }
   }
@@ -39,10 +40,13 @@ public enum Answers {
   struct Writer: WorkloadVisitor {
     let ids: [UInt64]
     var csv = CSVWriter()
+    /// Whether a runner came (a variant that does not run on the index gives none).
+    var visited = false
 
     mutating func visit<W: Workload, R: StepRunner>(
       _ workload: W.Type, variant: String, _ runner: inout R
     ) throws where R.Answer == W.Answer {
+      visited = true
       csv.writeRow(["query"] + W.answerColumns)
       for step in 0..<runner.stepCount {
         W.writeAnswer(runner.answer(step: step), query: step, ids: ids, to: &csv)

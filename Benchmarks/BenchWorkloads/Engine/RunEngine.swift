@@ -92,11 +92,16 @@ public struct RunEngine {
       }
       self = timer.engine
       for t in timer.results {
-        rows.append(rowMaker.row(
+        var maker = rowMaker
+        if let p = t.indexParameters { maker.params = ReportKey.paramsText(p) }
+        rows.append(maker.row(
           t.workload, t.variant, t.measurement, buildMs: buildMs, counters: t.counters,
           churn: t.churn, workloadBytes: t.workloadBytes))
+        for (phase, cut) in t.phases {
+          rows.append(maker.row(WorkloadCatalog.phaseRowName(t.workload, phase), t.variant, cut, buildMs: buildMs))
+        }
         for band in t.bands {
-          rows.append(rowMaker.row(t.workload, t.variant, band.cut, buildMs: buildMs, zooms: band.name))
+          rows.append(maker.row(t.workload, t.variant, band.cut, buildMs: buildMs, zooms: band.name))
         }
       }
     }
@@ -121,6 +126,9 @@ public struct RunEngine {
     ) throws where R.Answer == W.Answer {
       engine.observer.start(variant.isEmpty ? "\(index) \(W.name)" : "\(index) \(W.name) \(variant)")
       let m = engine.measureSteps(&runner)
+      let phases = runner.phases.filter { W.phases.contains($0.name) }.map {
+        ($0.name, Self.timedPart(of: $0.nanos, m, steps: runner.stepCount))
+      }
       var counters: WorkCounters? = nil
       if engine.plan.counters {
         var c = WorkCounters()
@@ -135,7 +143,25 @@ public struct RunEngine {
       }
       results.append(Timed(
         workload: W.name, variant: variant, measurement: m, counters: counters, churn: runner.churn,
-        workloadBytes: runner.workloadBytes, bands: cuts))
+        workloadBytes: runner.workloadBytes, bands: cuts, phases: phases,
+        indexParameters: runner.indexParameters))
+    }
+
+    /// A phase's times as a measurement like `m`: its last `passes · batch ·
+    /// steps` calls are the timed ones, each sample their batch's mean.
+    static func timedPart(of nanos: [Double], _ m: Measurement, steps: Int) -> Measurement {
+      let timed = m.passes * m.batch * steps
+      var part = m
+      part.samples = []
+      guard timed > 0, nanos.count >= timed else { return part }
+      let calls = nanos[(nanos.count - timed)...]
+      part.samples.reserveCapacity(timed / m.batch)
+      var i = calls.startIndex
+      while i < calls.endIndex {
+        part.samples.append(calls[i..<i + m.batch].reduce(0, +) / Double(m.batch))
+        i += m.batch
+      }
+      return part
     }
   }
 
@@ -147,6 +173,8 @@ public struct RunEngine {
     var churn: Int?
     var workloadBytes: Int?
     var bands: [(name: String, cut: Measurement)]
+    var phases: [(name: String, cut: Measurement)]
+    var indexParameters: [ParameterValue]?
   }
 }
 
@@ -166,7 +194,7 @@ struct BindWorkload<I: SpatialIndex, V: WorkloadVisitor>: WorkloadTypeOperation 
 /// Report rows of one index and parameter set.
 private struct RowMaker {
   let index: String
-  let params: String
+  var params: String
   let dataset: LoadedDataset
   let indexBytes: Int
   let metadata: RunMetadata

@@ -37,10 +37,17 @@ extension RunPlan {
   /// The units a ``RunObserver`` hears of over `datasets` datasets: one per
   /// index, parameter set, and build or workload variant.
   public func units(datasets: Int) throws -> Int {
-    let perSet = (build ? 1 : 0) + workloads.reduce(0) { $0 + $1.variants.count }
-    var sets = 0
-    for name in indexes { sets += try parameterSetCount(name, sweeps) }
-    return datasets * sets * perSet
+    var units = 0
+    for name in indexes {
+      guard let index = indexType(named: name) else { continue }
+      var perSet = build ? 1 : 0
+      for choice in workloads {
+        guard let type = WorkloadCatalog.type(named: choice.name) else { continue }
+        perSet += choice.variants.count { type.runs($0, on: index) }
+      }
+      units += try parameterSetCount(name, sweeps) * perSet
+    }
+    return datasets * units
   }
 }
 

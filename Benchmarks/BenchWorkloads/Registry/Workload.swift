@@ -29,10 +29,18 @@ public protocol Workload {
   /// do, the default); when not (nearest's k), each variant is checked
   /// against the linear scan's answers of the same variant.
   static var variantsShareAnswers: Bool { get }
+  /// Parts of a step its runners time on their own (``StepRunner/phases``),
+  /// each reported as a row of its own, workload `NAME.PHASE`; none by default.
+  static var phases: [String] { get }
   /// The columns of `bench query`'s answer file, after `query`.
   static var answerColumns: [String] { get }
 
-  /// Hands `visitor` one runner on `index` per variant in `variants`.
+  /// Whether `variant` runs on indexes of `type` (the live workload's
+  /// `move` needs a dynamic index); by default every variant runs everywhere.
+  static func runs(_ variant: String, on type: any SpatialIndex.Type) -> Bool
+
+  /// Hands `visitor` one runner on `index` per variant in `variants` that
+  /// ``runs(_:on:)`` on it.
   static func visitRunners<I: SpatialIndex, V: WorkloadVisitor>(
     on index: I, _ data: WorkloadData, variants: [String], _ visitor: inout V) throws
 
@@ -49,6 +57,8 @@ extension Workload {
   public static var variants: [String] { [""] }
   public static var referenceVariant: String { variants[0] }
   public static var variantsShareAnswers: Bool { true }
+  public static var phases: [String] { [] }
+  public static func runs(_ variant: String, on type: any SpatialIndex.Type) -> Bool { true }
 }
 
 /// What a workload runs on besides the index: the points it was built from
@@ -87,6 +97,27 @@ public protocol StepRunner<Answer>: TimedSteps {
   /// Bytes the runner keeps beside the index for the workload (a cluster
   /// strategy's per-point records and sums); `nil` for none.
   var workloadBytes: Int? { get }
+
+  /// Parts of a step timed on their own (the live workload's update and
+  /// query), each with one time per call of ``runStep(_:)`` since the runner
+  /// was made, in call order; none by default.
+  var phases: [StepPhase] { get }
+
+  /// The parameters of the index the runner queries, when it is not the
+  /// one it was handed (the live workload's buffered index, or a quadtree
+  /// rebuilt over the world); `nil` by default.
+  var indexParameters: [ParameterValue]? { get }
+}
+
+/// One timed part of a step: its name and the nanoseconds of each call.
+public struct StepPhase: Sendable {
+  public var name: String
+  public var nanos: [Double]
+
+  public init(name: String, nanos: [Double]) {
+    self.name = name
+    self.nanos = nanos
+  }
 }
 
 extension StepRunner {
@@ -98,6 +129,8 @@ extension StepRunner {
 
   public var churn: Int? { nil }
   public var workloadBytes: Int? { nil }
+  public var phases: [StepPhase] { [] }
+  public var indexParameters: [ParameterValue]? { nil }
 }
 
 /// Receives each runner of a workload bound to an index, generically, so

@@ -17,6 +17,7 @@ public enum WorkloadCatalog {
       ClusterWorkload.self,
       TapWorkload.self,
       NearestWorkload.self,
+      LiveWorkload.self,
     ]
   }
 
@@ -27,6 +28,15 @@ public enum WorkloadCatalog {
 
   /// The workloads' names, in catalogue order.
   public static var names: [String] { all.map { $0.name } }
+
+  /// The workload column of a phase row (`live.update`): a part of a
+  /// workload's step, with no counters of its own.
+  public static func phaseRowName(_ workload: String, _ phase: String) -> String { "\(workload).\(phase)" }
+
+  /// Whether `workload` (a report row's) names a phase row.
+  public static func isPhaseRow(_ workload: String) -> Bool {
+    all.contains { type in type.phases.contains { phaseRowName(type.name, $0) == workload } }
+  }
 
   /// The workload called `name`.
   public static func type(named name: String) -> (any Workload.Type)? {
@@ -54,6 +64,7 @@ public func withWorkloadType<O: WorkloadTypeOperation>(
   case ClusterWorkload.name: try operation.run(ClusterWorkload.self)
   case TapWorkload.name: try operation.run(TapWorkload.self)
   case NearestWorkload.name: try operation.run(NearestWorkload.self)
+  case LiveWorkload.name: try operation.run(LiveWorkload.self)
   default: nil
   }
 }

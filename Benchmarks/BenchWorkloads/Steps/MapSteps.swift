@@ -47,6 +47,8 @@ public struct MapSteps: Sendable {
     storedPositions ?? taps?.map(\.coordinate)
   }
   var storedPositions: [Point]?
+  /// How the points move from frame to frame in the live workload.
+  public var live = LiveSettings()
 
   /// The session's steps: its viewports, and the tap of each.
   public init(session: ViewportSession) {

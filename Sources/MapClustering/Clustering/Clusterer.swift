@@ -96,9 +96,11 @@ public enum ClusterStrategy: String, CaseIterable, Sendable, CustomStringConvert
 /// ```
 public struct Clusterer<Index: SpatialIndex> {
   /// The index over ``points``.
-  public let index: Index
-  /// The points, by id (the index was built from them).
-  public let points: [Point]
+  @inlinable public var index: Index { _index }
+  /// The points, by id (the index was built from them; moves change them).
+  @inlinable public var points: [Point] { _points }
+  @usableFromInline var _index: Index
+  @usableFromInline var _points: [Point]
   public let cellTable: ClusterCellTable
 
   /// Per-id records for the hot loops, built on first use: an index that
@@ -132,8 +134,8 @@ public struct Clusterer<Index: SpatialIndex> {
 
   /// The clusterer of an index known to be built from `points`.
   init(unchecked index: Index, points: [Point], cellTable: ClusterCellTable) {
-    self.index = index
-    self.points = points
+    _index = index
+    _points = points
     self.cellTable = cellTable
   }
 
@@ -224,7 +226,8 @@ struct _PointRecord {
 }
 
 /// The points' records in one allocation, by id, and their map coordinates.
-/// Immutable after init, so copies of a ``Clusterer`` share it.
+/// Shared by copies of a ``Clusterer``; one that moves a point copies the
+/// table first unless it holds the only reference (see `Clusterer+Moves`).
 ///
 /// **Cells without arithmetic.** Computing a cell costs a few multiplies,
 /// conversions and comparisons an axis: most of a step over the whole world.
@@ -251,6 +254,9 @@ final class _PointTable: @unchecked Sendable {
   /// or -1 to compute) and the shift from its stored cells.
   @usableFromInline let family: [Int8]
   @usableFromInline let shift: [Int8]
+  /// Per family (at most two): its odd factor and 2^level of its finest level.
+  let familyOdd: [Double]
+  let familyScale: [Double]
 
   init(_ points: [Point], table: ClusterCellTable) {
     count = points.count
@@ -280,24 +286,56 @@ final class _PointTable: @unchecked Sendable {
     }
     family = zoomFamily
     shift = zoomShift
+    familyOdd = families.map { Double($0.odd) }
+    familyScale = families.map { Double(sign: .plus, exponent: $0.level, significand: 1) }
     records = .allocate(capacity: count)
     mapX = .allocate(capacity: count)
     mapY = .allocate(capacity: count)
-    func code(_ map: Double, _ f: Int) -> UInt32 {
-      guard f < families.count else { return 0 }
-      let (odd, level) = families[f]
-      let c = Double(odd)
-      let k = MapCells.index(map, scale: Double(sign: .plus, exponent: level, significand: 1), cellSize: c, inverse: 1 / c)
-      return UInt32(clamping: k)  // only points off the map (never shown) are clamped
-    }
-    for (i, p) in points.enumerated() {
-      let x = WebMercator.x(longitude: p.x), y = WebMercator.y(latitude: p.y)
-      mapX[i] = x
-      mapY[i] = y
-      records[i] = _PointRecord(
-        col0: code(x, 0), row0: code(y, 0), col1: code(x, 1), row1: code(y, 1),
-        lonE7: FixedPoint.units(p.x), latE7: FixedPoint.units(p.y))
-    }
+    for (i, p) in points.enumerated() { set(i, p) }
+  }
+
+  /// A copy of `other`, for a clusterer that moves points while another
+  /// shares the records.
+  @usableFromInline
+  init(copying other: _PointTable) {
+    count = other.count
+    family = other.family
+    shift = other.shift
+    familyOdd = other.familyOdd
+    familyScale = other.familyScale
+    records = .allocate(capacity: count)
+    records.initialize(from: other.records, count: count)
+    mapX = .allocate(capacity: count)
+    mapX.initialize(from: other.mapX, count: count)
+    mapY = .allocate(capacity: count)
+    mapY.initialize(from: other.mapY, count: count)
+  }
+
+  /// Starts loading point `i`'s record and map coordinates.
+  @usableFromInline
+  func prefetch(_ i: Int) {
+    _prefetchLine(records + i)
+    _prefetchLine(mapX + i)
+    _prefetchLine(mapY + i)
+  }
+
+  /// Writes the records of point `i` at `p`.
+  @usableFromInline
+  func set(_ i: Int, _ p: Point) {
+    let x = WebMercator.x(longitude: p.x), y = WebMercator.y(latitude: p.y)
+    mapX[i] = x
+    mapY[i] = y
+    records[i] = _PointRecord(
+      col0: code(x, 0), row0: code(y, 0), col1: code(x, 1), row1: code(y, 1),
+      lonE7: FixedPoint.units(p.x), latE7: FixedPoint.units(p.y))
+  }
+
+  /// The cell number of map coordinate `map` at family `f`'s finest level.
+  private func code(_ map: Double, _ f: Int) -> UInt32 {
+    guard f < familyOdd.count else { return 0 }
+    let c = familyOdd[f]
+    let k = MapCells.index(map, scale: familyScale[f], cellSize: c, inverse: 1 / c)
+    return UInt32(clamping: k)  // only points off the map (never shown) are clamped
   }
 
   /// Bytes held for `count` points: the records and the map coordinates.

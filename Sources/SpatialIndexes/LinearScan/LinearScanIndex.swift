@@ -95,7 +95,7 @@ public struct LinearScanIndex: DynamicSpatialIndex {
   /// In place: the coordinates and their codes.
   ///
   /// - Complexity: O(1).
-  @discardableResult
+  @inlinable @discardableResult
   public mutating func move(id: Int32, from: Point, to: Point) throws(IndexError) -> Bool {
     let i = Int(id)
     guard i >= 0, i < xs.count, xs[i] == from.x, ys[i] == from.y else { return false }
@@ -105,6 +105,17 @@ public struct LinearScanIndex: DynamicSpatialIndex {
     cx[i] = codeX.code(to.x)
     cy[i] = codeY.code(to.y)
     return true
+  }
+
+  /// Loads the four arrays' lines of `id`.
+  @inlinable
+  public func prefetchMove(id: Int32) {
+    let i = Int(id)
+    guard i >= 0, i < xs.count else { return }
+    xs.withUnsafeBufferPointer { _prefetchLine($0.baseAddress! + i) }
+    ys.withUnsafeBufferPointer { _prefetchLine($0.baseAddress! + i) }
+    cx.withUnsafeBufferPointer { _prefetchLine($0.baseAddress! + i) }
+    cy.withUnsafeBufferPointer { _prefetchLine($0.baseAddress! + i) }
   }
 
   /// The point stored under `id`, or `nil` if it was removed or never existed.

@@ -31,6 +31,10 @@ public protocol SpatialIndex: Sendable {
   /// The number of points currently held.
   var count: Int { get }
 
+  /// The parameters it was built with, as given (a value derived from the
+  /// data stays unset; see ``parameterValues``): what a rebuild passes.
+  var parameters: Parameters { get }
+
   /// The parameters in effect, defaults resolved against the data
   /// (for example the grid's cell size), as name and value text for reports.
   var parameterValues: [ParameterValue] { get }
@@ -124,6 +128,15 @@ public protocol DynamicSpatialIndex: SpatialIndex {
   ///   bounds); the point then stays at `from`.
   @discardableResult
   mutating func move(id: Int32, from: Point, to: Point) throws(IndexError) -> Bool
+
+  /// A hint that point `id` is about to move: an index whose storage for
+  /// it is known from the id alone starts loading it, so a batch of moves
+  /// overlaps its cache misses. The default does nothing.
+  func prefetchMove(id: Int32)
+}
+
+extension DynamicSpatialIndex {
+  @inlinable public func prefetchMove(id: Int32) {}
 }
 
 extension SpatialIndex {

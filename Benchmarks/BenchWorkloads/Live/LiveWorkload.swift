@@ -1,0 +1,211 @@
+import BenchFormats
+import BenchHarness
+import MapClustering
+import SpatialIndexes
+
+/// A fleet map: each frame a share of the points moves (``FleetMotion``),
+/// the index follows, and the frame's viewport is queried and clustered
+/// (single pass). Every call of a step is one more frame: the session's
+/// viewports come round again while the fleet keeps moving, so a timed
+/// pass is frames `p·steps ..< (p+1)·steps`; answers are those of the
+/// first `steps` frames from the dataset's positions.
+///
+/// Strategies, how the index follows the points:
+/// - `move`: ``DynamicSpatialIndex/move(id:from:to:)`` on a dynamic index
+///   (linear, quadtree, grid); not run on a static one.
+/// - `buffered`: any index as the base of a ``BufferedIndex`` (moved points
+///   in buffers, rebuilt in the background). Its frames run in real time,
+///   one every 1/fps seconds, so the background build has the time a map
+///   would give it (the wait is not timed; its runs take steps/fps seconds
+///   a pass).
+/// - `rebuild`: the index built anew every frame, for the break-even.
+///
+/// Rows: `live` is the whole frame; `live.update` (the moves applied to
+/// the index and the clusterer) and `live.query` (the viewport and its
+/// clustering) split it, sample by sample.
+///
+/// Answers: the frame's markers, as the cluster workload writes them
+/// (`query,cell_x,cell_y,count,lat,lon,id`); `bench verify` also compares
+/// the ids in view.
+public enum LiveWorkload: Workload {
+  public typealias Answer = LiveFrame
+
+  public static let name = "live"
+  public static let summary =
+    "points move each frame (1% by default), then the viewport and its clusters; strategies move, buffered, rebuild"
+  public static let need = StepNeed.zoom
+  public static let variants = ["move", "buffered", "rebuild"]
+  public static let answerColumns = ClusterWorkload.answerColumns
+  /// The parts of a frame timed on their own, each a row `live.NAME`.
+  public static let phases = ["update", "query"]
+
+  public static func runs(_ variant: String, on type: any SpatialIndex.Type) -> Bool {
+    variant != "move" || type is any DynamicSpatialIndex.Type
+  }
+
+  public static func visitRunners<I: SpatialIndex, V: WorkloadVisitor>(
+    on index: I, _ data: WorkloadData, variants: [String], _ visitor: inout V
+  ) throws {
+    for variant in variants where runs(variant, on: I.self) {
+      switch variant {
+      case "move":
+        var visit = VisitMove(data: data, visitor: visitor)
+        try withMovableIndex(index, points: data.points, &visit)
+        visitor = visit.visitor
+      case "buffered":
+        let buffered = try BufferedIndex<I>(
+          points: data.points, parameters: BufferedParameters(base: index.parameters))
+        var runner = Runner(clusterer: try Clusterer(index: buffered, points: data.points), data, realTime: true) {
+          clusterer, moves throws(IndexError) in
+          try clusterer.move(moves)
+        }
+        try visitor.visit(Self.self, variant: variant, &runner)
+      case "rebuild":
+        let parameters = index.parameters
+        var runner = Runner(clusterer: try Clusterer(index: index, points: data.points), data, realTime: false) {
+          clusterer, moves throws(IndexError) in
+          try clusterer.move(moves, rebuildingWith: parameters)
+        }
+        try visitor.visit(Self.self, variant: variant, &runner)
+      default: continue
+      }
+    }
+  }
+
+  /// The `move` runner of a dynamic index.
+  struct VisitMove<V: WorkloadVisitor>: DynamicIndexOperation {
+    let data: WorkloadData
+    var visitor: V
+
+    mutating func run<D: DynamicSpatialIndex>(_ index: D) throws {
+      var runner = Runner(clusterer: try Clusterer(index: index, points: data.points), data, realTime: false) {
+        clusterer, moves throws(IndexError) in
+        try clusterer.move(moves)
+      }
+      try visitor.visit(LiveWorkload.self, variant: "move", &runner)
+    }
+  }
+
+  public static func writeAnswer(
+    _ answer: Answer, query: Int, ids: [UInt64], to csv: inout CSVWriter
+  ) {
+    ClusterWorkload.writeAnswer(answer.markers, query: query, ids: ids, to: &csv)
+  }
+
+  public static func difference(expected: Answer, got: Answer) -> String {
+    if expected.ids != got.ids { return idDifference(expected: expected.ids, got: got.ids) }
+    return ClusterWorkload.difference(expected: expected.markers, got: got.markers)
+  }
+
+  struct Runner<X: SpatialIndex>: StepRunner {
+    var clusterer: Clusterer<X>
+    let update: (inout Clusterer<X>, [PointMove]) throws(IndexError) -> Void
+    var motion: FleetMotion
+    let areas: [VisibleArea]
+    let rects: [[Rect]]
+    /// Frames run one every 1/fps seconds (the wait untimed).
+    let realTime: Bool
+    var nextFrameAt: UInt64 = 0
+    var moves: [PointMove] = []
+    /// Whether `moves` holds the next frame's moves, worked out untimed.
+    var prepared = false
+    var ids: [Int32] = []
+    var markers: [ClusterMarker] = []
+    var updateNanos: [Double] = []
+    var queryNanos: [Double] = []
+
+    init(
+      clusterer: Clusterer<X>, _ data: WorkloadData, realTime: Bool,
+      update: @escaping (inout Clusterer<X>, [PointMove]) throws(IndexError) -> Void
+    ) {
+      self.clusterer = clusterer
+      self.update = update
+      motion = FleetMotion(count: data.points.count, settings: data.steps.live)
+      areas = data.steps.areas ?? []
+      rects = data.steps.rects ?? []
+      self.realTime = realTime
+    }
+
+    var stepCount: Int { min(areas.count, rects.count) }
+
+    mutating func prepareSample(_ step: Int) {
+      if !prepared {
+        motion.nextFrame(positions: clusterer.points, into: &moves)
+        prepared = true
+      }
+      guard realTime else { return }
+      let now = Stopwatch.now()
+      if nextFrameAt > now { Stopwatch.sleep(nanoseconds: nextFrameAt - now) }
+      nextFrameAt = max(now, nextFrameAt) &+ UInt64(1e9 / motion.settings.framesPerSecond)
+    }
+
+    mutating func run<C: QueryCounters>(step: Int, counters: inout C) -> StepOutcome {
+      let t0 = Stopwatch.now()
+      if !prepared { motion.nextFrame(positions: clusterer.points, into: &moves) }
+      prepared = false
+      // The motion keeps the points finite and on the map, inside every
+      // index's bounds: no move is refused. Were one refused, the answers
+      // would differ from the linear scan's, which `verify` and the run's
+      // checksum comparison report.
+      try? update(&clusterer, moves)
+      let t1 = Stopwatch.now()
+      ids.removeAll(keepingCapacity: true)
+      for rect in rects[step] { clusterer.index.query(in: rect, into: &ids, counters: &counters) }
+      clusterer.cluster(areas[step], strategy: .singlePass, into: &markers, counters: &counters)
+      let t2 = Stopwatch.now()
+      updateNanos.append(Double(t1 &- t0))
+      queryNanos.append(Double(t2 &- t1))
+      var digest: UInt64 = 0
+      for id in ids { digest &+= mix64(UInt64(UInt32(bitPattern: id))) }
+      for m in markers { digest = digest &* 0x100_0000_01B3 &+ ClusterWorkload.Runner<X>.hash(m) }
+      return StepOutcome(digest: digest, count: ids.count)
+    }
+
+    mutating func answer(step: Int) -> LiveFrame {
+      _ = runStep(step)
+      return LiveFrame(ids: ids.sorted(), markers: markers)
+    }
+
+    var indexParameters: [ParameterValue]? { clusterer.index.parameterValues }
+
+    var phases: [StepPhase] {
+      [StepPhase(name: "update", nanos: updateNanos), StepPhase(name: "query", nanos: queryNanos)]
+    }
+  }
+}
+
+/// One frame's answer: the ids in view, ascending, and the markers.
+public struct LiveFrame: Equatable, Sendable {
+  public var ids: [Int32]
+  public var markers: [ClusterMarker]
+}
+
+/// A generic operation on a dynamic index, run by ``withDynamicIndex(_:_:)``
+/// with its concrete type.
+protocol DynamicIndexOperation {
+  mutating func run<D: DynamicSpatialIndex>(_ index: D) throws
+}
+
+/// Runs `operation` on `index` as its concrete dynamic type, so the moves
+/// and queries specialise (opened from `any DynamicSpatialIndex`, they
+/// would run generic code); does nothing for a static index. A test checks
+/// that every dynamic index of the catalogue is here.
+///
+/// A quadtree whose root is the data's box (the default) is built again
+/// over the world first: moving points leave that box, and the quadtree
+/// refuses a point outside its root. Its report row shows `bounds=world`
+/// (``StepRunner/indexParameters``).
+func withMovableIndex<I: SpatialIndex, O: DynamicIndexOperation>(
+  _ index: I, points: [Point], _ operation: inout O
+) throws {
+  if let d = index as? LinearScanIndex { return try operation.run(d) }
+  if var d = index as? BucketQuadtree {
+    if d.parameters.bounds == .data {
+      var p = d.parameters
+      p.bounds = .world
+      d = try BucketQuadtree(points: points, parameters: p)
+    }
+    return try operation.run(d)
+  }
+  if let d = index as? GridHashIndex { return try operation.run(d) }
+}

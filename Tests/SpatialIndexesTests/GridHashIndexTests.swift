@@ -8,6 +8,35 @@ import _SpatialTestSupport
 @Suite struct GridHashIndexTests {
   typealias Parameters = GridHashIndex.Parameters
 
+  /// A dense grid built on several threads is the serial build, cell by
+  /// cell and point by point (ids in the same order, the coordinates
+  /// following them), with duplicates and points on cell edges.
+  @Test(arguments: [2, 3, 8])
+  func aParallelBuildIsTheSerialBuild(threads: Int) throws {
+    let points = Fixtures.clustered(150_000, seed: 32) + Fixtures.identical(30_000)
+      + Fixtures.lattice(steps: 100, repeats: 2, seed: 4)
+    let serial = try GridHashIndex(points: points, parameters: Parameters(threads: 1))
+    let parallel = try GridHashIndex(points: points, parameters: Parameters(threads: threads))
+    #expect(!serial.groupOrder.isEmpty && parallel.groupOrder == serial.groupOrder)
+    #expect(parallel._invariantViolations().isEmpty)
+    #expect(parallel.parameterValues.contains(ParameterValue("threads", "\(threads)")))
+    #expect(parallel.parameterValues.dropLast() == serial.parameterValues.dropLast(), "the same cells")
+    for q in QueryFixtures.queries(for: points, count: 20, seed: 5) {
+      #expect(parallel.ids(in: q) == serial.ids(in: q), "\(q)")
+    }
+  }
+
+  @Test func threadsParseAndReject() throws {
+    var p = Parameters()
+    #expect(p.threads == nil)
+    try p.set("threads", to: "3")
+    #expect(p.threads == 3)
+    try p.set("threads", to: "AUTO")
+    #expect(p.threads == nil)
+    #expect(throws: IndexError.self) { try p.set("threads", to: "0") }
+    #expect(throws: IndexError.self) { try GridHashIndex(points: [], parameters: Parameters(threads: 300)) }
+  }
+
   private func expectSound(
     _ grid: GridHashIndex, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
   ) {
@@ -149,7 +178,7 @@ import _SpatialTestSupport
         return
       }
       #expect(name == "bogus")
-      #expect(known == ["cellSize", "pointsPerCell", "storage"])
+      #expect(known == ["cellSize", "pointsPerCell", "storage", "threads"])
     }
     try p.set("cellSize", to: "0.25")
     try p.set("pointsPerCell", to: "8")
@@ -182,7 +211,7 @@ import _SpatialTestSupport
     let target = Double(points.count) / Double(Parameters.defaultPointsPerCell)
     #expect(cells > target * 0.8 && cells < target * 1.25, "\(cells) cells")
     let fixed = try GridHashIndex(points: points, parameters: Parameters(cellSize: 0.5))
-    #expect(fixed.label == "grid(cellSize=0.5,pointsPerCell=4,storage=sparse,cells=720x360)")
+    #expect(fixed.label == "grid(cellSize=0.5,pointsPerCell=4,storage=sparse,cells=720x360,threads=auto)")
   }
 
   // MARK: Counters

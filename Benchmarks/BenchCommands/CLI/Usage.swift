@@ -43,8 +43,9 @@ enum Usage {
       --param KEY=V[,V…]            an index parameter; several values make a sweep (one row each)
       --strategy NAME[,NAME…]|all   workload variants: \(RunOptions.strategyNames.joined(separator: ", "))
                                     (default all; a workload none of whose variants is named runs all)
-      --threads N|auto              build threads of the indexes that build in parallel (the k-d tree;
-                                    default auto: every core; the index is the same), as --param threads=N
+      --threads N|auto              build threads of the indexes that build in parallel (the k-d tree,
+                                    the grid; default auto: every core; the index is the same), as
+                                    --param threads=N
       --screen WxH                  screen size in points (default 390x844; at most 4096x4096)
       --moving SHARE                live: share of the points that move each frame (default 0.01)
       --fps HZ                      live: frames a second, for the distance moved and the buffered

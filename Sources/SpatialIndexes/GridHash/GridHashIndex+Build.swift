@@ -109,6 +109,12 @@ extension GridHashIndex {
       hashShift = 64
       occupiedSlots = 0
       runs = [Int32](repeating: 0, count: 2 * cells)
+      // each part counts per cell: at most two counts a point in all
+      let parts = Swift.min(parameters.resolvedThreads, Self.maximumBuildParts, 2 * n / Swift.max(1, cells))
+      if parts > 1 && Self.parallelBuildRange.contains(n) {
+        (coords, ids) = Self.denseLayoutInParallel(points, pointIDs, g, parts: parts, runs: &runs)
+        return
+      }
       for i in 0..<n {
         let p = points[i]
         slotOf[i] = g.row(p.y) &* g.cellsX &+ g.column(p.x)
@@ -141,6 +147,75 @@ extension GridHashIndex {
     }
     coords = xy
     ids = pool
+  }
+
+  /// The sizes a dense build runs on several threads at. The build is a
+  /// scatter of every point to a random place in the output, bound by the
+  /// memory more than the cores: `bench speed --index grid --param
+  /// threads=T --n N`, separate processes, two or three rounds, 2 cores:
+  /// 1M 26-34 ms on one thread, 21-27 ms on two; 3M 128-159, 115-116;
+  /// 10M 583-608, 683-725 (two threads scattering into 240 MB slow each
+  /// other down). Below 2^17 points the threads cost more than they save.
+  static let parallelBuildRange = (1 << 17)...(1 << 22)
+  /// The most parts a parallel build splits the points into: each keeps a
+  /// count per cell (4 bytes a cell a part).
+  static let maximumBuildParts = 8
+
+  /// The dense counting sort on `parts` threads: the points are split into
+  /// `parts` consecutive ranges, each counts its points per cell, a serial
+  /// pass turns the counts into each range's first position in every cell
+  /// (cell by cell, range after range), and each range then writes its own
+  /// points. Within a cell the points keep their input order, as in the
+  /// serial pass: the layout is the same value for value.
+  static func denseLayoutInParallel(
+    _ points: [Point], _ pointIDs: [Int32]?, _ g: _GridGeometry, parts: Int, runs: inout [Int32]
+  ) -> (coords: [Double], ids: [Int32]) {
+    let n = points.count, cells = g.cellsX * g.cellsY
+    func range(_ c: Int) -> Range<Int> { (n * c / parts)..<(n * (c + 1) / parts) }
+    var slotOf = [Int32](repeating: 0, count: n)
+    // per part and cell: its count, then where its next point goes
+    var next = [Int32](repeating: 0, count: parts * cells)
+    var xy = [Double](repeating: 0, count: 2 * n)
+    var pool = [Int32](repeating: 0, count: n)
+    slotOf.withUnsafeMutableBufferPointer { slotOf in
+      next.withUnsafeMutableBufferPointer { next in
+        _forEach(Array(0..<parts), threads: parts) { c in
+          for i in range(c) {
+            let p = points[i]
+            let s = g.row(p.y) &* g.cellsX &+ g.column(p.x)
+            slotOf[i] = Int32(truncatingIfNeeded: s)
+            next[c &* cells &+ s] &+= 1
+          }
+        }
+        runs.withUnsafeMutableBufferPointer { runs in
+          var start: Int32 = 0
+          for s in 0..<cells {
+            runs[2 * s] = start
+            for c in 0..<parts {
+              let k = next[c &* cells &+ s]
+              next[c &* cells &+ s] = start
+              start &+= k
+            }
+            runs[2 * s + 1] = start &- runs[2 * s]
+          }
+        }
+        xy.withUnsafeMutableBufferPointer { xy in
+          pool.withUnsafeMutableBufferPointer { pool in
+            _forEach(Array(0..<parts), threads: parts) { c in
+              for i in range(c) {
+                let k = c &* cells &+ Int(slotOf[i])
+                let at = Int(next[k])
+                next[k] &+= 1
+                xy[2 * at] = points[i].x
+                xy[2 * at + 1] = points[i].y
+                pool[at] = pointIDs?[i] ?? Int32(truncatingIfNeeded: i)
+              }
+            }
+          }
+        }
+      }
+    }
+    return (xy, pool)
   }
 
   // MARK: The sparse hash table

@@ -26,6 +26,9 @@ extension GridHashIndex {
     public var pointsPerCell: Int
     /// Dense cell array, sparse hash of occupied cells, or chosen by size.
     public var storage: Storage
+    /// Threads a dense build uses; `nil`, the default, for every core. The
+    /// grid is the same whatever the threads.
+    public var threads: Int?
 
     /// The default target of the automatic cell size, from a sweep of 1, 2,
     /// 4, 8 and 16 over 1M uniform and 1M clustered points (20 Gaussian
@@ -40,14 +43,19 @@ extension GridHashIndex {
       cellSize = nil
       pointsPerCell = Self.defaultPointsPerCell
       storage = .auto
+      threads = nil
     }
 
     public init(cellSize: Double? = nil, pointsPerCell: Int = defaultPointsPerCell,
-                storage: Storage = .auto) {
+                storage: Storage = .auto, threads: Int? = nil) {
       self.cellSize = cellSize
       self.pointsPerCell = pointsPerCell
       self.storage = storage
+      self.threads = threads
     }
+
+    /// The threads a build runs on: `threads`, or the cores online.
+    var resolvedThreads: Int { Swift.max(1, Swift.min(256, threads ?? _coresOnline())) }
 
     public static var descriptions: [ParameterDescription] {
       [
@@ -60,6 +68,9 @@ extension GridHashIndex {
         ParameterDescription(
           name: "storage", defaultValue: "auto",
           summary: "auto, dense (cell array) or sparse (hash of occupied cells)"),
+        ParameterDescription(
+          name: "threads", defaultValue: "auto",
+          summary: "threads a dense build uses (1...256, auto: every core); the grid is the same"),
       ]
     }
 
@@ -80,6 +91,8 @@ extension GridHashIndex {
           throw .invalidParameter(name: name, value: value, reason: "must be auto, dense or sparse")
         }
         storage = s
+      case "threads":
+        threads = value.lowercased() == "auto" ? nil : try Self.positiveInteger(name, value, limit: 256)
       default:
         throw .unknownParameter(name: name, known: Self.descriptions.map(\.name))
       }
@@ -105,6 +118,9 @@ extension GridHashIndex {
         throw .invalidParameter(
           name: "pointsPerCell", value: "\(pointsPerCell)",
           reason: "must be in 1...\(Self.pointsPerCellLimit)")
+      }
+      if let t = threads, !(1...256).contains(t) {
+        throw .invalidParameter(name: "threads", value: "\(t)", reason: "must be in 1...256")
       }
     }
   }

@@ -12,31 +12,34 @@ cd "$(dirname "$0")/../.."
 out=${1:-results/reference}
 mkdir -p "$out"
 # bench never replaces a report: this run's reports start afresh
-rm -f "$out/datasets.csv" "$out/scaling.csv" "$out/sweep.csv"
+rm -f "$out/datasets.csv" "$out/scaling.csv" "$out/sweep.csv" "$out/live.csv"
 swift build -c release
 bench=.build/release/bench
 
 if [ "${SCALE:-full}" = small ]; then
-  hotels=2000; scaling=1000,10000; sweep=20000; large=100000; steps=(--steps 20 --repeat 1)
+  hotels=2000; scaling=1000,10000; sweep=20000; large=100000; live=20000; steps=(--steps 20 --repeat 1)
 else
-  hotels=87000; scaling=10000,100000,1000000,10000000; sweep=1000000; large=100000000; steps=()
+  hotels=87000; scaling=10000,100000,1000000,10000000; sweep=1000000; large=100000000; live=1000000; steps=()
 fi
+# every workload but live, which has its own section (its rebuild strategy
+# builds the index every frame: minutes a pass at 10M)
+static=build,viewport,cluster,tap,nearest
 
 # 1. the default comparison (every index, workload and strategy) on every
 #    bundled dataset and on hotels at 87,000
-"$bench" run --dataset places --workload all "${steps[@]}" --quiet --out "$out/datasets.csv"
+"$bench" run --dataset places --workload "$static" "${steps[@]}" --quiet --out "$out/datasets.csv"
 for dataset in airports zipcodes; do
-  "$bench" run --dataset "$dataset" --workload all "${steps[@]}" --quiet \
+  "$bench" run --dataset "$dataset" --workload "$static" "${steps[@]}" --quiet \
     --out "$out/datasets.csv" --append
 done
-"$bench" run --dataset hotels --n "$hotels" --workload all "${steps[@]}" --quiet \
+"$bench" run --dataset hotels --n "$hotels" --workload "$static" "${steps[@]}" --quiet \
   --out "$out/datasets.csv" --append
 
 # 2. scaling: hotels from 10k to 10M points. The linear scan skips per-cell
 #    clustering: one scan per cell would take minutes a pass at 10M.
-"$bench" run --dataset hotels --n "$scaling" --index linear --workload all \
+"$bench" run --dataset hotels --n "$scaling" --index linear --workload "$static" \
   --strategy single-pass,aggregate "${steps[@]}" --quiet --out "$out/scaling.csv"
-"$bench" run --dataset hotels --n "$scaling" --index quadtree,grid,kdtree,celltree --workload all \
+"$bench" run --dataset hotels --n "$scaling" --index quadtree,grid,kdtree,celltree --workload "$static" \
   "${steps[@]}" --quiet --out "$out/scaling.csv" --append
 # 100M points: the static indexes (the k-d tree and the cell tree; about 4 and
 # 8 GB at their peak, the points included), the workloads that stay in
@@ -53,9 +56,13 @@ common=(--dataset hotels --n "$sweep" --workload build,viewport,cluster,tap
 "$bench" run --index grid --param cellSize=0.05,0.1,0.2,0.4,0.8,1.6,3.2 "${common[@]}" --append
 "$bench" run --index celltree --param leafSize=4,8,16,32,64,128 "${common[@]}" --append
 
-# 4. charts and maps
+# 4. live data: hotels at 1M, 1% of the points moving a frame, every index
+#    and strategy (the buffered rows run in real time, 60 frames a second)
+"$bench" run --dataset hotels --n "$live" --workload live "${steps[@]}" --quiet --out "$out/live.csv"
+
+# 5. charts and maps
 rm -rf "$out/charts"
-for report in datasets scaling sweep; do
+for report in datasets scaling sweep live; do
   "$bench" plot "$out/$report.csv" --out "$out/charts/$report"
 done
 "$bench" render --dataset places --center 50,10 --zoom 3 --grid --out "$out/map-places-z3.svg"

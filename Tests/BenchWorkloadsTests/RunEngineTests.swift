@@ -35,8 +35,10 @@ import _SpatialTestSupport
   /// Counts the units the observer hears of.
   struct Counter: RunObserver {
     var labels: [String] = []
+    var statuses: [String] = []
     mutating func start(_ label: String) { labels.append(label) }
     mutating func update(_ fraction: Double) {}
+    mutating func status(_ text: String) { statuses.append(text) }
   }
 
   @Test func everyIndexGetsABuildRowAndARowPerWorkloadVariantAndZoomBand() throws {
@@ -54,6 +56,9 @@ import _SpatialTestSupport
     }
     let labels = try #require(engine.observer as? Counter).labels
     #expect(labels.count == (try plan.units(datasets: 1)))
+    // each index's first build is announced before it runs, and is no unit
+    #expect(try #require(engine.observer as? Counter).statuses
+      == ["linear", "kdtree", "grid"].map { "\($0): building over 1500 points" })
     #expect(labels.contains("kdtree cluster aggregate"))
     #expect(rows.allSatisfy { $0.run == Self.metadata && $0.key.dataset == "blobs" && $0.key.n == 1500 })
     #expect(rows.filter { $0.key.workload == "build" }.map(\.key.index) == ["linear", "kdtree", "grid"])

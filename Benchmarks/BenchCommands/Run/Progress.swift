@@ -53,6 +53,13 @@ struct Progress: RunObserver {
     }
   }
 
+  /// Shows `text` at once, in place of the unit's line until the next update.
+  mutating func status(_ text: String) {
+    guard enabled else { return }
+    lastPrinted = Stopwatch.now()
+    writeStandardError(isTerminal ? "\r\u{1B}[K" + text : text + "\n")
+  }
+
   /// Clears the live line at the end.
   mutating func finish() {
     if enabled && isTerminal { writeStandardError("\r\u{1B}[K") }

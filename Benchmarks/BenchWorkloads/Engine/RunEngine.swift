@@ -9,11 +9,15 @@ public protocol RunObserver {
   mutating func start(_ label: String)
   /// The current unit is `fraction` done.
   mutating func update(_ fraction: Double)
+  /// Work between units that may take long, described (`kdtree: building
+  /// over 100000000 points`): shown at once, not counted as a unit.
+  mutating func status(_ text: String)
   /// The run is over.
   mutating func finish()
 }
 
 extension RunObserver {
+  public mutating func status(_ text: String) {}
   public mutating func finish() {}
 }
 
@@ -71,6 +75,8 @@ public struct RunEngine {
     var rows: [ReportRow] = []
     let data = WorkloadData(points: dataset.points, steps: steps)
     for parameters in try parameterSets(type, plan.sweeps) {
+      // at 100M points a build takes tens of seconds: say what runs
+      observer.status("\(I.name): building over \(dataset.count) points")
       let t0 = Stopwatch.now()
       let index = try I(points: dataset.points, parameters: parameters)
       var buildMs = Double(Stopwatch.now() &- t0) / 1e6

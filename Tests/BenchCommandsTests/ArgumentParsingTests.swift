@@ -82,9 +82,12 @@ extension CLITests {
     /// The live workload's motion: a share of the points and a frame rate,
     /// both in the steps every index runs.
     @Test func movingAndFramesPerSecondReachTheSteps() throws {
-      let o = try RunOptions.parse(["--moving", "0.25", "--fps", "120", "--seed", "7"], command: "run")
+      let o = try RunOptions.parse(
+        ["--moving", "0.25", "--fps", "120", "--seed", "7", "--rebuild-share", "0.1"], command: "run")
       let dataset = LoadedDataset(name: "x", points: [Point(x: 1, y: 1)], ids: [1])
-      #expect(o.steps(for: dataset, queries: nil).live == LiveSettings(share: 0.25, framesPerSecond: 120, seed: 7))
+      #expect(o.steps(for: dataset, queries: nil).live
+        == LiveSettings(share: 0.25, framesPerSecond: 120, seed: 7, rebuildShare: 0.1))
+      #expect(usageError(["--rebuild-share", "0"]).hasPrefix("--rebuild-share \"0\" is not a share"))
       #expect(usageError(["--moving", "1.5"]) == "--moving \"1.5\" is not a share of the points in 0...1 (e.g. 0.01)")
       #expect(usageError(["--moving", "nan"]) == "--moving \"nan\" is not a share of the points in 0...1 (e.g. 0.01)")
       #expect(usageError(["--fps", "0"]).hasPrefix("--fps"))

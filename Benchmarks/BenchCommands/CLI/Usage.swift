@@ -50,6 +50,8 @@ enum Usage {
       --moving SHARE                live: share of the points that move each frame (default 0.01)
       --fps HZ                      live: frames a second, for the distance moved and the buffered
                                     strategy's real-time frames (default 60)
+      --rebuild-share SHARE         live: the buffered strategy rebuilds when this share of the points
+                                    moved since its last build (default 0.05)
       --repeat R                    timed repetitions of each workload (default 5)
       --warmup W                    untimed repetitions first (default 1)
       --budget SECONDS              a row stops repeating after this long, one pass at least (default 2; 0 = no limit)

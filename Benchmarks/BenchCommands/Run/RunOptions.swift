@@ -33,6 +33,7 @@ struct RunOptions {
   /// The live workload: the share of points moving a frame, frames a second.
   var moving = 0.01
   var framesPerSecond = 60.0
+  var rebuildShare = 0.05
   var counters = false
   var out: String? = nil
   /// `run` only: the report as JSON too.
@@ -63,7 +64,7 @@ struct RunOptions {
     var flags = [
       "--index", "--workload", "--dataset", "--n", "--steps", "--queries", "--param", "--strategy",
       "--screen", "--repeat", "--warmup", "--budget", "--seed", "--counters", "--out", "--append", "--quiet",
-      "--threads", "--moving", "--fps",
+      "--threads", "--moving", "--fps", "--rebuild-share",
     ]
     if command == "export" { flags += ["--points-out", "--queries-out", "--taps-out"] }
     if command == "run" { flags += ["--json"] }
@@ -81,6 +82,12 @@ struct RunOptions {
       case "--moving": o.moving = try movingShare(try reader.value(for: a), command: command)
       case "--fps":
         o.framesPerSecond = Double(try reader.integer(for: a, in: 1...1000))
+      case "--rebuild-share":
+        let text = try reader.value(for: a)
+        guard let share = Double(text), share > 0, share <= 1 else {
+          throw UsageError("--rebuild-share \"\(text)\" is not a share of the points in (0, 1] (e.g. 0.05)", command: command)
+        }
+        o.rebuildShare = share
       case "--screen": o.screen = try screenSize(try reader.value(for: a), command)
       case "--repeat": o.repeats = try reader.integer(for: a, in: 1...100_000)
       case "--warmup": o.warmup = try reader.integer(for: a, in: 0...100_000)
@@ -182,7 +189,7 @@ struct RunOptions {
         points: dataset.points,
         parameters: SessionParameters(
           steps: self.steps, seed: seed, screenWidth: screen.width, screenHeight: screen.height)))
-    steps.live = LiveSettings(share: moving, framesPerSecond: framesPerSecond, seed: seed)
+    steps.live = LiveSettings(share: moving, framesPerSecond: framesPerSecond, seed: seed, rebuildShare: rebuildShare)
     return steps
   }
 

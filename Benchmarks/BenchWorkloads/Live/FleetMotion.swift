@@ -115,18 +115,21 @@ public struct FleetMotion: Sendable {
 }
 
 /// What the live workload moves: the share of points reporting a frame,
-/// the frame rate, and the seed.
+/// the frame rate, the seed, and when the buffered strategy rebuilds.
 public struct LiveSettings: Sendable, Equatable {
   /// Share of the points that report each frame, in [0, 1]. Default 0.01.
   public var share: Double
   /// Frames a second (60 or 120 on a phone). Default 60.
   public var framesPerSecond: Double
   public var seed: UInt64
+  /// The `buffered` strategy's ``BufferedParameters/rebuildShare``, in (0, 1]. Default 0.05.
+  public var rebuildShare: Double
 
-  public init(share: Double = 0.01, framesPerSecond: Double = 60, seed: UInt64 = 42) {
+  public init(share: Double = 0.01, framesPerSecond: Double = 60, seed: UInt64 = 42, rebuildShare: Double = 0.05) {
     self.share = share.isFinite ? min(1, max(0, share)) : 0.01
     self.framesPerSecond = framesPerSecond.isFinite && framesPerSecond >= 1 ? framesPerSecond : 60
     self.seed = seed
+    self.rebuildShare = rebuildShare > 0 && rebuildShare <= 1 ? rebuildShare : 0.05
   }
 
   /// The reports a frame among `count` points.

@@ -54,7 +54,8 @@ public enum LiveWorkload: Workload {
         visitor = visit.visitor
       case "buffered":
         let buffered = try BufferedIndex<I>(
-          points: data.points, parameters: BufferedParameters(base: index.parameters))
+          points: data.points,
+          parameters: BufferedParameters(base: index.parameters, rebuildShare: data.steps.live.rebuildShare))
         var runner = Runner(clusterer: try Clusterer(index: buffered, points: data.points), data, realTime: true) {
           clusterer, moves throws(IndexError) in
           try clusterer.move(moves)

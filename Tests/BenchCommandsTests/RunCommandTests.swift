@@ -19,7 +19,11 @@ extension CLITests {
       try withTemporaryFolder { folder in
         let out = folder.file("r.csv")
         #expect(run(["--index", "grid,kdtree"], out: out) == 0)
-        #expect(folder.contents() == ["r.csv"])  // no temporary file left behind
+        // The report and its page; no temporary file left behind.
+        #expect(folder.contents() == ["r.csv", "r.html"])
+        let page = try #require(text(folder.file("r.html")))
+        #expect(SVGDocument(page) != nil, "the page is well-formed")
+        #expect(page.contains("class=\"verdict met\""))
         let rows = try wholeRunRows(out)
         let keys = rows.map { "\($0.key.index) \($0.key.workload)/\($0.key.strategy)" }
         var expected: [String] = []
@@ -69,7 +73,8 @@ extension CLITests {
         let rows = try wholeRunRows(out)
         #expect(rows.map(\.key.index) == ["grid", "kdtree", "linear"])
         #expect(Set(rows.map(\.checksum)).count == 1)
-        #expect(folder.contents() == ["r.csv"])
+        // The first run's page; an appended run writes none (it would show its own rows only).
+        #expect(folder.contents() == ["r.csv", "r.html"])
         // --append to a file that is not there yet makes a new report.
         let fresh = folder.file("fresh.csv")
         #expect(run(["--index", "grid", "--workload", "viewport", "--append"], out: fresh) == 0)

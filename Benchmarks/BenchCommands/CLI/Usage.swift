@@ -5,7 +5,8 @@ import MapClustering
 /// lists of workloads and strategies come from the catalogues.
 enum Usage {
   static let commands = [
-    "run", "list", "verify", "query", "export", "compare", "plot", "render", "speed", "help",
+    "run", "recommend", "report", "list", "verify", "query", "export", "compare", "plot", "render", "speed",
+    "help",
   ]
 
   /// One line per command, for error messages.
@@ -25,6 +26,12 @@ enum Usage {
       return "usage: bench render [--dataset NAME|FILE.csv] --center LAT,LON --zoom Z [--size WxH]"
         + " [--grid] [--pan DX,DY] [--index NAME] [--out FILE.svg]"
     case "help": return "usage: bench help [COMMAND]"
+    case "recommend":
+      return "usage: bench recommend [--dataset NAME|FILE] [--n N] [--screen WxH] [--fps HZ] [--live]"
+        + " [--memory-limit SIZE] [--steps S] [--repeat R] [--seed S] [--out FILE.csv] [--quiet]"
+    case "report":
+      return "usage: bench report REPORT.csv [REPORT.csv…] [--out FILE.html] [--fps HZ] [--live] [--memory-limit SIZE]"
+        + " [--dataset NAME|FILE]"
     case "speed":
       return "usage: bench speed [--index NAMES] [--n N] [--queries Q] [--repeat R] [--seed S] [--param K=V,…] [--threads N] [--nearest] [--blobs B]"
     default: return "usage: bench [run] [--index NAMES] [--workload NAMES] [--dataset NAME|FILE] [options]  (bench help)"
@@ -70,7 +77,9 @@ enum Usage {
     usage: bench [COMMAND] [options]
 
     commands:
-      run       run workloads on indexes, print a table, write a CSV report (the default)
+      run       run workloads on indexes: a table, the verdict, a CSV report and its HTML page (the default)
+      recommend measure every index on your data and say which to use, with an HTML page
+      report    one self-contained HTML page of one or more reports: verdict, charts, table, map
       list      list indexes, workloads or datasets with their parameters
       verify    check every index against the linear scan; exit 1 on any difference
       query     answer a query file with one index (query,count,id_sum)
@@ -83,7 +92,8 @@ enum Usage {
 
     run options:
     \(runOptions)
-    exit codes: 0 success; 1 a difference or regression (verify, compare); 64 usage error (also an
+    exit codes: 0 success; 1 a difference or regression (verify, compare), no choice meeting the
+    budget (recommend); 64 usage error (also an
     output that is an input or another output); 65 bad data; 66 input missing or unreadable;
     70 internal error; 73 output cannot be created (not a regular file, a report that exists);
     74 I/O error (a full disk, a failed write to standard output).
@@ -92,6 +102,50 @@ enum Usage {
   static func text(for command: String) -> String {
     switch command {
     case "run": return line(for: "run") + "\n\nRuns workloads on indexes.\n\n" + runOptions
+    case "recommend":
+      return line(for: "recommend") + """
+
+
+        Measures every index and cluster strategy on the data (a seeded 200-step session of the
+        viewport, cluster, tap and nearest workloads, and live with --live; 3 repetitions, a row
+        stopping after 1 s), then the two best indexes again with their first whole-number
+        parameter at half and twice its default. Prints the verdict: the index and parameters, the
+        strategies, each workload's p99 against its share of the frame, memory and build, the
+        runner-up and why it lost, the confidence, and the Swift that builds the choice. Warnings
+        about the data (duplicates, latitudes beyond ±85.0511°, a tiny or world-wide extent) go to
+        stderr. Writes the rows (default results/<date>-<commit>-recommend.csv) and the HTML page
+        beside them, never over earlier files. Exit 0 when a choice meets the budget, 1 with the
+        closest when none does.
+
+        How it decides (README, "How bench recommend decides"): a choice meets the budget when each
+        workload's p99 fits its share of a frame (a quarter for the viewport, cluster, tap and
+        nearest; half for a live frame) and it holds no more than --memory-limit. Of those, the ones
+        whose worst share used is within 1.5× of the best's, or at most 25% of every share, are as
+        fast; of them the least memory wins (within 10% counts as the same), then the fastest build.
+
+          --dataset NAME|FILE       bundled name, generator name or a points file (default places)
+          --n N                     points for a generator; for a file, a seeded sample
+          --screen WxH              screen size in points (default 390x844)
+          --fps HZ                  frame rate: 60 (default) or 120 (any 1...1000)
+          --live                    the data changes: the live workload (move and buffered) counts
+          --memory-limit SIZE       the most the index and clustering may hold: 512MB, 2GB, 1.5GiB
+          --steps S, --repeat R     session steps (default 200) and repetitions (default 3)
+          --seed S                  seed of every random choice (default 42)
+          --out FILE.csv            the rows; the page goes beside it as FILE.html
+          --quiet                   no progress on stderr
+        """
+    case "report":
+      return line(for: "report") + """
+
+
+        Writes one self-contained HTML page (inline SVG and CSS, no network resource) of the reports'
+        rows: the verdict of each dataset by bench recommend's rules (--fps, --live, --memory-limit as
+        there), each workload's p99 against its frame budget, the table of rows, the latency, build
+        and memory charts, a cluster map of the data, the machine and run, and the commands that
+        reproduce it. The map needs the points: a bundled dataset or a generator is made again from
+        the rows' name, n and seed; for a points file give it with --dataset FILE. Default output:
+        the first report's name with .html. Never replaces a file (exit 73).
+        """
     case "list":
       return line(for: "list") + "\n\nOne line each: the name first, then its parameters and defaults."
     case "verify":

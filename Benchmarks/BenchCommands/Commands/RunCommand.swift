@@ -13,6 +13,8 @@ func runCommand(_ arguments: [String]) throws -> Int32 {
   // written; the folder is checked now, with the name it would take now.
   let out = options.out ?? ReportFile.defaultPath(suite: "run", gitCommit: metadata.gitCommit, date: Date(), directory: resultsFolder())
   var outputs = [OutputTarget("--out", out, existing: .keep, appends: options.append)]
+  // The HTML page beside a new report (not an appended one: it would show this run's rows only).
+  if !options.append { outputs.append(OutputTarget("--out (its .html)", HTMLOutput.path(besides: out), existing: .keep)) }
   if let json = options.json { outputs.append(OutputTarget("--json", json, existing: .keep)) }
   try OutputCheck.check(outputs, inputs: options.inputs)
   if options.append { try checkAppendable(out) }
@@ -48,6 +50,21 @@ func runCommand(_ arguments: [String]) throws -> Int32 {
     written = try ReportFile.writeNew(rows, suite: "run", gitCommit: metadata.gitCommit, directory: resultsFolder())
   }
   printError("bench: wrote \(rows.count) rows to \(written)")
+  // What it found: the verdict of each dataset, by bench recommend's rules
+  // (over the workloads this run measured), and the page.
+  let budget = FrameBudget(framesPerSecond: options.framesPerSecond)
+  for verdict in Verdict.all(in: rows, budget: budget) {
+    output("")
+    for line in verdict.lines { output(line) }
+  }
+  if !options.append {
+    let page = HTMLOutput.path(besides: written)
+    try HTMLOutput.write(
+      title: "SpatialBench: " + datasets.map(\.name).joined(separator: ", "), rows: rows, budget: budget,
+      dataset: datasets.first,
+      commands: ["swift run -c release " + HTMLOutput.commandLine(["bench"] + arguments)], to: page)
+    printError("bench: wrote the HTML report to \(page)")
+  }
   if let json = options.json {
     try AtomicFile.write(Array(ReportSchema.json(rows, run: metadata).utf8), to: json, existing: .keep)
     printError("bench: wrote the report as JSON to \(json)")

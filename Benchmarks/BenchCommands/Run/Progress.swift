@@ -21,8 +21,12 @@ struct Progress: RunObserver {
   let started = Stopwatch.now()
   var lastPrinted: UInt64 = 0
 
-  init(quiet: Bool, totalUnits: Int) {
+  /// Said before every line (`recommend 1/2: `).
+  let prefix: String
+
+  init(quiet: Bool, totalUnits: Int, prefix: String = "") {
     enabled = !quiet
+    self.prefix = prefix
     isTerminal = isatty(2) != 0
     self.totalUnits = max(1, totalUnits)
   }
@@ -45,7 +49,7 @@ struct Progress: RunObserver {
     if overall > 0.02 {
       eta = String(format: ", about %.0f s left", elapsed / overall * (1 - overall))
     }
-    let text = String(format: "%@: %3.0f%% of this, %3.0f%% overall%@", label, fraction * 100, overall * 100, eta)
+    let text = prefix + String(format: "%@: %3.0f%% of this, %3.0f%% overall%@", label, fraction * 100, overall * 100, eta)
     if isTerminal {
       writeStandardError("\r\u{1B}[K" + text)
     } else {
@@ -57,7 +61,7 @@ struct Progress: RunObserver {
   mutating func status(_ text: String) {
     guard enabled else { return }
     lastPrinted = Stopwatch.now()
-    writeStandardError(isTerminal ? "\r\u{1B}[K" + text : text + "\n")
+    writeStandardError(isTerminal ? "\r\u{1B}[K" + prefix + text : prefix + text + "\n")
   }
 
   /// Clears the live line at the end.

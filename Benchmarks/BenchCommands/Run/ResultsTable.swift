@@ -82,7 +82,7 @@ enum ResultsTable {
   /// `params` without the values at their defaults, each number to 4
   /// significant digits (`bounds=-180:-90:180:90`), at most ``paramsWidth``.
   static func shortParams(_ params: String, index: String) -> String {
-    let defaults = indexType(named: index).map { defaultValues($0) } ?? [:]
+    let defaults = ParameterDefaults.values(of: index)
     let parts = params.split(separator: ";").compactMap { pair -> String? in
       let kv = pair.split(separator: "=", maxSplits: 1).map(String.init)
       guard kv.count == 2 else { return String(pair) }
@@ -95,10 +95,5 @@ enum ResultsTable {
     }
     let joined = parts.joined(separator: ";")
     return joined.count <= paramsWidth ? joined : String(joined.prefix(paramsWidth - 1)) + "…"
-  }
-
-  /// Each parameter's default as text.
-  static func defaultValues<I: SpatialIndex>(_ type: I.Type) -> [String: String] {
-    Dictionary(I.Parameters.descriptions.map { ($0.name, $0.defaultValue) }, uniquingKeysWith: { a, _ in a })
   }
 }

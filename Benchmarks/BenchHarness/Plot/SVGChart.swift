@@ -76,6 +76,9 @@ public struct SVGChart: Sendable {
   public var content: Content
   /// Colours by index name; see `ChartPalette`.
   public var palette: ChartPalette
+  /// A value drawn across the plot as a dashed red line (a frame budget's
+  /// share), with its label; the axis always reaches it.
+  public var limit: (value: Double, label: String)? = nil
 
   public init(
     title: String, subtitle: String, yLabel: String, yKind: ValueKind, yLog: Bool,
@@ -127,7 +130,7 @@ public struct SVGChart: Sendable {
     case .bars(let bars): yValues = bars.flatMap { [$0.value, $0.p90, $0.p99].compactMap { $0 } }
     case .lines(_, _, let series): yValues = series.flatMap { $0.points.map(\.y) }
     }
-    let yScale = AxisScale(values: yValues, log: yLog, includeZero: !yLog)
+    let yScale = AxisScale(values: yValues + (limit.map { [$0.value] } ?? []), log: yLog, includeZero: !yLog)
     drawYAxis(yScale, into: &svg)
 
     switch content {
@@ -135,9 +138,23 @@ public struct SVGChart: Sendable {
     case .lines(let x, let xLabel, let series):
       drawLines(series, x: x, xLabel: xLabel, yScale: yScale, into: &svg)
     }
+    if let limit { drawLimit(limit, yScale: yScale, into: &svg) }
     drawLegend(into: &svg)
     svg.close("svg")
     return svg.output
+  }
+
+  private func drawLimit(_ limit: (value: Double, label: String), yScale: AxisScale, into svg: inout SVGWriter) {
+    let y = yPosition(limit.value, yScale)
+    svg.element(
+      "line",
+      [
+        ("class", "limit"), ("x1", fmt(Self.plotLeft)), ("y1", fmt(y)), ("x2", fmt(Self.plotRight)),
+        ("y2", fmt(y)), ("stroke", "#d62728"), ("stroke-width", "2"), ("stroke-dasharray", "6 4"),
+      ])
+    svg.text(
+      limit.label, x: Self.plotRight - 4, y: y - 6,
+      attributes: [("text-anchor", "end"), ("fill", "#d62728"), ("font-weight", "bold")])
   }
 
   private func yPosition(_ value: Double, _ scale: AxisScale) -> Double {

@@ -1,0 +1,84 @@
+import BenchHarness
+import BenchWorkloads
+import Foundation
+
+/// `bench report REPORT.csv [REPORT.csv…] [--out FILE.html] [--fps HZ]
+/// [--live] [--memory-limit SIZE] [--dataset NAME|FILE]`: the one-page HTML
+/// report of the rows (``HTMLReport``): verdicts, budget charts, the table,
+/// the other charts, a cluster map of the data, the machine and commands.
+/// Default output: the first report's name with `.html`; never replaced.
+func reportCommand(_ arguments: [String]) throws -> Int32 {
+  let command = "report"
+  var reader = ArgumentReader(arguments, command: command)
+  var files: [String] = []
+  var out: String? = nil
+  var budget = FrameBudget()
+  var datasetName: String? = nil
+  let flags = ["--out", "--fps", "--live", "--memory-limit", "--dataset"]
+  while let a = reader.next() {
+    switch a {
+    case "--out": out = try reader.value(for: a)
+    case "--fps": budget.framesPerSecond = Double(try reader.integer(for: a, in: 1...1000))
+    case "--live": budget.live = true
+    case "--memory-limit": budget.memoryLimitBytes = try RecommendOptions.byteCount(try reader.value(for: a), flag: a)
+    case "--dataset": datasetName = try reader.value(for: a)
+    default:
+      guard !a.hasPrefix("-") else { throw unknownOption(a, command: command, valid: flags) }
+      files.append(a)
+    }
+  }
+  guard let firstFile = files.first else { throw UsageError("report needs at least one report", command: command) }
+  let path = out ?? HTMLOutput.path(besides: firstFile)
+  var inputs = files.map { InputSource("report", $0) }
+  if let datasetName { inputs.append(InputSource("--dataset", datasetName)) }
+  try OutputCheck.check([OutputTarget("--out", path, existing: .keep)], inputs: inputs)
+  var rows: [ReportRow] = []
+  for file in files { rows += try ReportFile.read(file) }
+  guard let first = rows.first(where: { $0.key.workload != "build" }) ?? rows.first else {
+    throw ReportError(.badData, path: firstFile, detail: "the report has no rows")
+  }
+
+  // The map: the named dataset, else the rows' own when bench can make it
+  // again (a bundled dataset or a generator, at the rows' n and seed).
+  var options = RunOptions()
+  options.dataset = datasetName ?? first.key.dataset
+  options.n = [first.key.n]
+  options.seed = first.run.seed
+  let dataset: LoadedDataset?
+  if datasetName != nil {
+    dataset = try loadDatasets(options, command: command).first
+  } else {
+    dataset = Datasets.isFile(first.key.dataset) ? nil : try? loadDatasets(options, command: command).first
+  }
+
+  var commands = ["swift run -c release " + HTMLOutput.commandLine(["bench", command] + arguments)]
+  commands += reproduction(rows)
+  let title = "SpatialBench report: " + Array(Set(rows.map(\.key.dataset))).sorted().joined(separator: ", ")
+  try HTMLOutput.write(title: title, rows: rows, budget: budget, dataset: dataset, commands: commands, to: path)
+  output("wrote \(path)")
+  return 0
+}
+
+/// A `bench run` per dataset and n of `rows` that measures the same rows
+/// again (steps and repetitions are not in the rows: the defaults).
+func reproduction(_ rows: [ReportRow]) -> [String] {
+  var order: [String] = []
+  var groups: [String: [ReportRow]] = [:]
+  for r in rows {
+    let key = "\(r.key.dataset)\u{0}\(r.key.n)"
+    if groups[key] == nil { order.append(key) }
+    groups[key, default: []].append(r)
+  }
+  return order.map { key in
+    let g = groups[key]!
+    func list(_ values: [String]) -> String {
+      var seen = Set<String>()
+      return values.filter { seen.insert($0).inserted }.joined(separator: ",")
+    }
+    let workloads = list(g.map(\.key.workload).filter { !$0.contains(".") })
+    return "swift run -c release " + HTMLOutput.commandLine([
+      "bench", "run", "--dataset", g[0].key.dataset, "--n", "\(g[0].key.n)", "--index", list(g.map(\.key.index)),
+      "--workload", workloads, "--seed", "\(g[0].run.seed)",
+    ])
+  }
+}

@@ -1,0 +1,80 @@
+import BenchHarness
+import BenchWorkloads
+import Foundation
+
+/// `bench recommend --dataset NAME|FILE [options]`: measures every index and
+/// cluster strategy on the data, then a parameter grid around the defaults
+/// of the two best indexes, and prints the verdict (``Verdict``, at most 15
+/// lines) with the data's warnings on stderr. Writes the rows as a report
+/// and the HTML page beside it, never over earlier ones. Exit 0 when a
+/// choice meets the budget, 1 (with the closest) when none does.
+func recommendCommand(_ arguments: [String]) throws -> Int32 {
+  let started = Stopwatch.now()
+  let options = try RecommendOptions.parse(arguments)
+  let command = RecommendOptions.command
+  let metadata = RunMetadata.current(seed: options.run.seed, gitDirectory: packageRoot())
+  let csv = options.run.out
+    ?? ReportFile.defaultPath(suite: command, gitCommit: metadata.gitCommit, date: Date(), directory: resultsFolder())
+  let html = HTMLOutput.path(besides: csv)
+  try OutputCheck.check(
+    [OutputTarget("--out", csv, existing: .keep), OutputTarget("--out (its .html)", html, existing: .keep)],
+    inputs: options.run.inputs)
+
+  let datasets = try loadDatasets(options.run, command: command)
+  guard datasets.count == 1, let dataset = datasets.first else {
+    throw UsageError("recommend takes one dataset and one --n", command: command)
+  }
+  warnIfDebugBuild()
+  let warnings = DataWarnings.check(dataset.points)
+  for w in warnings { printError("bench: warning: \(dataset.name): \(w)") }
+
+  let clock = Stopwatch.measureOverhead()
+  var rows = try measure(options.run, dataset, metadata: metadata, clock: clock, stage: "1/2")
+  // The parameter grid, for the two best indexes of the first run.
+  if let first = Verdict(Candidate.all(in: rows, budget: options.budget), budget: options.budget) {
+    var seen: Set<String> = []
+    let leaders = first.ranking.filter { seen.insert($0.index).inserted }.prefix(2)
+    for leader in leaders {
+      guard let sweep = RecommendOptions.sweep(for: leader.index) else { continue }
+      rows += try measure(options.secondRun(for: leader, sweep: sweep), dataset, metadata: metadata, clock: clock, stage: "2/2")
+    }
+  }
+  guard let verdict = Verdict(Candidate.all(in: rows, budget: options.budget), budget: options.budget) else {
+    throw UsageError("no index could be measured on \(dataset.name)", command: command)
+  }
+  for line in verdict.lines { output(line) }
+
+  let written: String
+  if options.run.out != nil {
+    try ReportFile.write(rows, to: csv)
+    written = csv
+  } else {
+    written = try ReportFile.writeNew(rows, suite: command, gitCommit: metadata.gitCommit, directory: resultsFolder())
+  }
+  let page = HTMLOutput.path(besides: written)
+  try HTMLOutput.write(
+    title: "SpatialBench: which index for \(dataset.name)?", rows: rows, budget: options.budget, dataset: dataset,
+    warnings: warnings, commands: ["swift run -c release " + HTMLOutput.commandLine(["bench", command] + arguments)],
+    to: page)
+  let seconds = Double(Stopwatch.now() &- started) / 1e9
+  printError(String(format: "bench: recommend took %.0f s; wrote %d rows to %@ and the page %@", seconds, rows.count, written, page))
+  let mismatches = answerMismatches(rows)
+  if !mismatches.isEmpty {
+    printError("bench: the indexes gave different answers:\n" + mismatches.joined(separator: "\n"))
+    return 1
+  }
+  return verdict.met ? 0 : 1
+}
+
+/// One run of `options` over `dataset`, with progress unless `--quiet`.
+private func measure(
+  _ options: RunOptions, _ dataset: LoadedDataset, metadata: RunMetadata, clock: Double, stage: String
+) throws -> [ReportRow] {
+  let plan = options.plan(metadata: metadata, clockOverhead: clock)
+  let steps = options.steps(for: dataset, queries: nil)
+  var engine = RunEngine(
+    plan: plan, observer: Progress(quiet: options.quiet, totalUnits: try plan.units(datasets: 1), prefix: "recommend \(stage): "))
+  let rows = try engine.run(dataset, steps: steps)
+  engine.observer.finish()
+  return rows
+}

@@ -1,0 +1,103 @@
+import BenchHarness
+import BenchWorkloads
+import Foundation
+import SpatialIndexes
+
+/// What `bench recommend` reads from the command line, and the two runs it
+/// makes of them (``firstRun``, ``secondRun(for:sweep:)``).
+struct RecommendOptions {
+  static let command = "recommend"
+  static let flags = [
+    "--dataset", "--n", "--seed", "--screen", "--fps", "--live", "--memory-limit", "--steps", "--repeat",
+    "--out", "--quiet",
+  ]
+
+  var run = RunOptions()
+  var budget = FrameBudget()
+
+  /// The measured run: three repetitions of a 200-step session, a row stopping
+  /// after a second (one pass at least), so 1M points take under a minute.
+  init() {
+    run.indexes = allIndexTypes.map { $0.name }
+    run.repeats = 3
+    run.warmup = 1
+    run.budget = 1
+  }
+
+  static func parse(_ arguments: [String]) throws(UsageError) -> RecommendOptions {
+    var o = RecommendOptions()
+    var reader = ArgumentReader(arguments, command: command)
+    while let a = reader.next() {
+      switch a {
+      case "--dataset": o.run.dataset = try reader.value(for: a)
+      case "--n": o.run.n = [try reader.integer(for: a, in: 0...RunOptions.maximumN)]
+      case "--seed":
+        let text = try reader.value(for: a)
+        guard let s = UInt64(text) else {
+          throw UsageError("--seed \"\(text)\" is not a non-negative whole number", command: command)
+        }
+        o.run.seed = s
+      case "--screen": o.run.screen = try RunOptions.screenSize(try reader.value(for: a), command)
+      case "--fps":
+        let fps = try reader.integer(for: a, in: 1...1000)
+        o.budget.framesPerSecond = Double(fps)
+        o.run.framesPerSecond = Double(fps)
+      case "--live": o.budget.live = true
+      case "--memory-limit": o.budget.memoryLimitBytes = try byteCount(try reader.value(for: a), flag: a)
+      case "--steps": o.run.steps = try reader.integer(for: a, in: 10...100_000)
+      case "--repeat": o.run.repeats = try reader.integer(for: a, in: 1...1000)
+      case "--out": o.run.out = try reader.value(for: a)
+      case "--quiet": o.run.quiet = true
+      default: throw unknownOption(a, command: command, valid: flags)
+      }
+    }
+    o.run.workloads = [WorkloadCatalog.buildName, "viewport", "cluster", "tap", "nearest"] + (o.budget.live ? ["live"] : [])
+    // Rebuilding every frame is bench run's comparison row: at 1M points it
+    // alone would take most of the minute.
+    o.run.strategies = RunOptions.strategyNames.filter { $0 != "rebuild" }
+    return o
+  }
+
+  /// `512MB`, `2GB`, `1.5GiB`, `800000000`: bytes, decimal or binary units.
+  static func byteCount(_ text: String, flag: String) throws(UsageError) -> UInt64 {
+    let units: [(String, Double)] = [
+      ("KiB", 1024), ("MiB", 1_048_576), ("GiB", 1_073_741_824), ("KB", 1e3), ("MB", 1e6), ("GB", 1e9), ("B", 1),
+    ]
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    for (suffix, scale) in units + [("", 1)] where trimmed.uppercased().hasSuffix(suffix.uppercased()) {
+      let number = trimmed.dropLast(suffix.count).trimmingCharacters(in: .whitespaces)
+      if let v = Double(number), v.isFinite, v > 0, v * scale < 1.8e19 { return UInt64(v * scale) }
+      break
+    }
+    throw UsageError("\(flag) \"\(text)\" is not a size such as 512MB, 2GB or 1.5GiB", command: command)
+  }
+
+  /// Around each default: the index's first whole-number parameter at half
+  /// and twice its default (values the index refuses are left out).
+  static func sweep(for index: String) -> ParameterSweep? {
+    guard let type = indexType(named: index) else { return nil }
+    return sweep(type)
+  }
+
+  private static func sweep<I: SpatialIndex>(_ type: I.Type) -> ParameterSweep? {
+    for d in I.Parameters.descriptions {
+      guard let value = Int(d.defaultValue), value > 0 else { continue }
+      let values = [value / 2, value * 2].filter { v in
+        var p = I.Parameters()
+        return v > 0 && (try? p.set(d.name, to: "\(v)")) != nil
+      }
+      return values.isEmpty ? nil : ParameterSweep(key: d.name, values: values.map { "\($0)" })
+    }
+    return nil
+  }
+
+  /// The second run: `candidate`'s index under `sweep`, with the variants it
+  /// won with (every k of nearest).
+  func secondRun(for candidate: Candidate, sweep: ParameterSweep) -> RunOptions {
+    var o = run
+    o.indexes = [candidate.index]
+    o.params = [sweep]
+    o.strategies = candidate.evidence.map(\.strategy).filter { !$0.isEmpty && !$0.hasPrefix("k=") }
+    return o
+  }
+}

@@ -1,0 +1,41 @@
+import BenchHarness
+import BenchWorkloads
+import Foundation
+import MapClustering
+
+/// Writing an HTML report (``HTMLReport``) for `bench run`, `recommend` and
+/// `report`: the map of `dataset` (when there is one) clustered through the
+/// first verdict's winner, the dataset's warnings, never over an existing file.
+enum HTMLOutput {
+  /// `results/x.csv` → `results/x.html` (a name without `.csv` gains `.html`).
+  static func path(besides csv: String) -> String {
+    (csv.hasSuffix(".csv") ? String(csv.dropLast(4)) : csv) + ".html"
+  }
+
+  static func write(
+    title: String, rows: [ReportRow], budget: FrameBudget, dataset: LoadedDataset?,
+    warnings: [String]? = nil, commands: [String], to path: String
+  ) throws {
+    let verdict = Verdict.all(in: rows, budget: budget).first
+    let map: Result<String, HTMLReport.MapUnavailable>
+    if let dataset {
+      let index = verdict?.winner.index ?? RenderOptions.defaultIndex
+      let strategy = verdict?.winner.strategy(of: "cluster").flatMap(ClusterStrategy.init(rawValue:)) ?? .singlePass
+      map = .success(try ReportMap.svg(dataset, index: index, strategy: strategy))
+    } else {
+      map = .failure(.init("No map: the report names a points file; give it with --dataset FILE to draw it."))
+    }
+    let report = HTMLReport(
+      title: title, rows: rows, budget: budget,
+      warnings: warnings ?? dataset.map { DataWarnings.check($0.points) } ?? [], map: map, commands: commands)
+    try AtomicFile.write(Array(report.render().utf8), to: path, existing: .keep)
+  }
+
+  /// `arguments` as one shell command line, each word quoted when it needs it.
+  static func commandLine(_ words: [String]) -> String {
+    words.map { word in
+      let plain = word.allSatisfy { $0.isLetter || $0.isNumber || "-_./=,:+@".contains($0) }
+      return plain && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }.joined(separator: " ")
+  }
+}

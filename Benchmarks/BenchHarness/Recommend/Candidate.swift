@@ -1,0 +1,98 @@
+/// One choice a map could make: an index with its parameters, and for each
+/// budgeted workload its fastest variant (cluster strategy, tap way, live
+/// strategy) in the rows, as the evidence for or against it.
+public struct Candidate: Sendable, Equatable {
+  /// The p99 of one workload against its allowance.
+  public struct Evidence: Sendable, Equatable {
+    public var workload: String
+    /// The variant with the smallest p99 (nearest: the one with the largest,
+    /// since an app asks every k it was measured with).
+    public var strategy: String
+    public var p99: Double
+    public var allowance: Double
+    /// Samples behind the p99.
+    public var samples: Int
+
+    /// The share of its allowance the p99 takes (over 1: misses the budget).
+    public var use: Double { allowance > 0 ? p99 / allowance : .infinity }
+  }
+
+  public var index: String
+  public var params: String
+  public var dataset: String
+  public var n: Int
+  /// In ``FrameBudget/shares`` order.
+  public var evidence: [Evidence]
+  /// The most any chosen row holds: the index and what its variant keeps beside it.
+  public var bytes: UInt64
+  /// The build row's median, ms; `nil` when the rows have no build row.
+  public var buildMilliseconds: Double?
+
+  /// The largest share of its allowance any workload takes.
+  public var worstUse: Double { evidence.map(\.use).max() ?? .infinity }
+
+  /// The workload taking the largest share of its allowance.
+  public var worst: Evidence? { evidence.max { $0.use < $1.use } }
+
+  public var bytesPerPoint: Double { n > 0 ? Double(bytes) / Double(n) : 0 }
+
+  /// The chosen variant of `workload`, if measured.
+  public func strategy(of workload: String) -> String? {
+    evidence.first { $0.workload == workload }?.strategy
+  }
+
+  /// The candidates of `rows` (whole-session rows only), one per index,
+  /// parameters, dataset and n. A candidate missing a budgeted workload that
+  /// others of its dataset were measured on is left out: nothing shows it
+  /// would meet the budget.
+  public static func all(in rows: [ReportRow], budget: FrameBudget) -> [Candidate] {
+    struct Key: Hashable { var index, params, dataset: String; var n: Int }
+    var order: [Key] = []
+    var groups: [Key: [ReportRow]] = [:]
+    var live: [ReportRow] = []
+    for row in rows where row.key.zooms == "all" {
+      if row.key.workload == "live" { live.append(row); continue }
+      let key = Key(index: row.key.index, params: row.key.params, dataset: row.key.dataset, n: row.key.n)
+      if groups[key] == nil { order.append(key) }
+      groups[key, default: []].append(row)
+    }
+    var candidates: [Candidate] = []
+    for key in order {
+      // A live strategy runs the index with parameters of its own (a
+      // buffered index's share, a quadtree over the world): its rows belong
+      // to every candidate with the same chosen parameters.
+      let chosen = ParameterDefaults.chosen(key.params, index: key.index)
+      let rows = groups[key]! + live.filter {
+        $0.key.index == key.index && $0.key.dataset == key.dataset && $0.key.n == key.n
+          && ParameterDefaults.chosen($0.key.params, index: key.index) == chosen
+      }
+      var evidence: [Evidence] = []
+      var bytes: UInt64 = 0
+      for (workload, _) in FrameBudget.shares {
+        guard let allowance = budget.allowance(for: workload) else { continue }
+        let measured = rows.filter { $0.key.workload == workload && $0.timing.samples > 0 }
+        // nearest's variants are different questions (k); the others are
+        // ways to the same answer, of which the app takes the fastest.
+        let pick = workload == "nearest"
+          ? measured.max { $0.timing.p99 < $1.timing.p99 }
+          : measured.min { $0.timing.p99 < $1.timing.p99 }
+        guard let row = pick else { continue }
+        evidence.append(Evidence(
+          workload: workload, strategy: row.key.strategy, p99: row.timing.p99, allowance: allowance,
+          samples: row.timing.samples))
+        bytes = max(bytes, UInt64(max(0, row.indexBytes)) + (row.workloadBytes ?? 0))
+      }
+      guard !evidence.isEmpty else { continue }
+      let build = rows.first { $0.key.workload == "build" }
+      if let build { bytes = max(bytes, UInt64(max(0, build.indexBytes))) }
+      let buildMilliseconds = build?.buildMilliseconds ?? rows.map(\.buildMilliseconds).first { $0 > 0 }
+      candidates.append(Candidate(
+        index: key.index, params: key.params, dataset: key.dataset, n: key.n, evidence: evidence,
+        bytes: bytes, buildMilliseconds: buildMilliseconds))
+    }
+    // Only candidates with every workload their dataset was measured on.
+    var measured: [String: Set<String>] = [:]
+    for c in candidates { measured["\(c.dataset) \(c.n)", default: []].formUnion(c.evidence.map(\.workload)) }
+    return candidates.filter { Set($0.evidence.map(\.workload)) == measured["\($0.dataset) \($0.n)"] }
+  }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import SpatialIndexes
+
+extension Verdict {
+  /// The verdict as `bench recommend` prints it: at most 15 lines. The
+  /// choice, each workload's p99 against its allowance, memory and build,
+  /// the runner-up and why it lost, the confidence, and the Swift that
+  /// builds the choice.
+  public var lines: [String] {
+    let w = winner
+    let frame = formatValue(budget.frameNanoseconds, .nanoseconds)
+    let hz = String(format: "%.0f", budget.framesPerSecond)
+    var lines = [
+      "\(w.dataset), \(grouped(w.n)) points, \(hz) Hz (a \(frame) frame): "
+        + (met ? "use \(Self.choice(w))" : "nothing meets the budget; the closest is \(Self.choice(w))")
+    ]
+    for e in w.evidence {
+      let name = e.workload.padding(toLength: 8, withPad: " ", startingAt: 0)
+      let p99 = formatValue(e.p99, .nanoseconds).leftPadded(to: 8)
+      let use = percent(e.use).leftPadded(to: 5)
+      let variant = e.strategy.isEmpty ? "" : " (\(e.strategy))"
+      lines.append("  \(name) p99 \(p99) \(use) of its \(formatValue(e.allowance, .nanoseconds))\(variant)"
+        + (e.use > 1 ? "  OVER" : ""))
+    }
+    let missing = FrameBudget.shares.map(\.workload).filter { budget.allowance(for: $0) != nil }
+      .filter { w.strategy(of: $0) == nil }
+    if !missing.isEmpty {
+      lines.append("  not measured: \(missing.joined(separator: ", ")) (bench recommend measures every workload)")
+    }
+    var memory = "  memory \(Self.bytes(w.bytes)) (\(String(format: "%.1f", w.bytesPerPoint)) B/pt)"
+    if let limit = budget.memoryLimitBytes {
+      memory += " of a \(Self.bytes(limit)) limit" + (w.bytes > limit ? "  OVER" : "")
+    }
+    if let build = w.buildMilliseconds { memory += ", build \(formatValue(build * 1e6, .nanoseconds))" }
+    lines.append(memory)
+    if let r = runnerUp { lines.append("  runner-up: \(Self.choice(r, variants: false)): \(whyLost(r))") }
+    lines.append("  confidence: \(confidence)")
+    lines.append("  in Swift:")
+    lines += swift.map { "    " + $0 }
+    return lines
+  }
+
+  /// Why `r` ranks below the winner, in a phrase.
+  func whyLost(_ r: Candidate) -> String {
+    let w = winner
+    if !Self.meets(r, budget) {
+      if let limit = budget.memoryLimitBytes, r.bytes > limit, r.worstUse <= 1 {
+        return "holds \(Self.bytes(r.bytes)), over the \(Self.bytes(limit)) limit"
+      }
+      if let e = r.worst { return "\(e.workload) p99 \(formatValue(e.p99, .nanoseconds)) is \(percent(e.use)) of its share" }
+    }
+    switch decider {
+    case .memory:
+      return String(format: "as fast, but holds %.1f B/pt against %.1f", r.bytesPerPoint, w.bytesPerPoint)
+    case .build:
+      return "as fast and as small, but builds in \(formatValue((r.buildMilliseconds ?? 0) * 1e6, .nanoseconds))"
+    default:
+      let e = r.worst!
+      return "slower: its \(e.workload) p99 takes \(percent(e.use)) of its share, the winner's worst \(percent(w.worstUse))"
+    }
+  }
+
+  /// How likely a rerun is to give the same answer.
+  public var confidence: String {
+    let samples = winner.evidence.map(\.samples).min() ?? 0
+    var basis = "p99s of at least \(samples) samples a row"
+    if met, let e = winner.worst, e.use > 0.7 {
+      basis += "; its \(e.workload) p99 takes \(percent(e.use)) of its share: a rerun may miss it"
+    }
+    guard let r = runnerUp else { return "one candidate only; \(basis)" }
+    if let m = nearMiss, let e = m.worst {
+      return String(format: "medium: %@ holds less (%.1f B/pt) and just missed as fast (its %@ p99 takes %@ of its share, the bar %@); %@",
+                    m.index, m.bytesPerPoint, e.workload, percent(e.use), percent(bar), basis)
+    }
+    if met, decider == .memory || decider == .build, let e = winner.worst, e.use > bar / 1.25 {
+      return "medium: its \(e.workload) p99 takes \(percent(e.use)) of its share, near the \(percent(bar)) "
+        + "up to which a choice counts as fast; a rerun may rank it slower; \(basis)"
+    }
+    switch decider {
+    case .memory: return "high: memory decided, which does not vary between runs; \(basis)"
+    case .alone: return basis
+    case .build:
+      let ratio = (r.buildMilliseconds ?? 0) / max(1e-9, winner.buildMilliseconds ?? 1)
+      return (ratio >= FrameBudget.sameSpeedFactor ? "high" : "low: a rerun may swap them")
+        + String(format: "; build %.2f× faster; %@", ratio, basis)
+    case .budget, .speed:
+      let ratio = r.worstUse / max(1e-12, winner.worstUse)
+      let level = ratio >= 2 ? "high" : ratio >= FrameBudget.sameSpeedFactor ? "medium" : "low: a rerun may swap them"
+      return String(format: "%@: the runner-up's worst share is %.1f× the winner's; %@", level, ratio, basis)
+    }
+  }
+
+  /// The few lines of Swift that build the choice and cluster with it.
+  public var swift: [String] {
+    let w = winner
+    guard let type = indexType(named: w.index) else { return ["// \(w.index): not an index of this version"] }
+    let buffered = w.strategy(of: "live") == "buffered"
+    let base = String(describing: type)
+    let typeName = buffered ? "BufferedIndex<\(base)>" : base
+    var lines: [String] = []
+    let changed = ParameterDefaults.changed(w.params, index: w.index)
+    var arguments = "points: points"
+    if !changed.isEmpty {
+      lines.append("var parameters = \(typeName).Parameters()")
+      lines += changed.map { "try parameters.set(\"\($0.name)\", to: \"\($0.value)\")" }
+      arguments += ", parameters: parameters"
+    }
+    lines.append("var clusterer = try Clusterer<\(typeName)>(\(arguments))")
+    let strategy = w.strategy(of: "cluster").map(Self.swiftCase) ?? ".aggregate"
+    lines.append("clusterer.cluster(viewport, strategy: \(strategy), into: &markers)")
+    if w.strategy(of: "live") != nil && w.strategy(of: "live") != "rebuild" {
+      lines.append("_ = try clusterer.move(id: id, to: position)   // as a point moves")
+    }
+    return lines
+  }
+
+  /// `kdtree (nodeSize=32), cluster aggregate, tap range`; without the
+  /// variants, `kdtree (nodeSize=32)`.
+  static func choice(_ c: Candidate, variants: Bool = true) -> String {
+    let changed = ParameterDefaults.changed(c.params, index: c.index)
+    var text = c.index + (changed.isEmpty ? "" : " (\(ReportKey.paramsText(changed)))")
+    for workload in ["cluster", "tap", "live"] where variants {
+      if let s = c.strategy(of: workload), !s.isEmpty { text += ", \(workload) \(s)" }
+    }
+    return text
+  }
+
+  /// `per-cell` → `.perCell`.
+  static func swiftCase(_ strategy: String) -> String {
+    let parts = strategy.split(separator: "-")
+    return "." + parts.enumerated().map { $0 == 0 ? String($1) : $1.prefix(1).uppercased() + $1.dropFirst() }.joined()
+  }
+
+  static func bytes(_ b: UInt64) -> String {
+    let v = Double(b)
+    return v >= 1e9 ? String(format: "%.2f GB", v / 1e9) : v >= 1e6 ? String(format: "%.1f MB", v / 1e6)
+      : String(format: "%.0f kB", v / 1e3)
+  }
+
+  func percent(_ use: Double) -> String {
+    use > 0 && use < 0.01 ? "<1%" : String(format: "%.0f%%", use * 100)
+  }
+
+  func grouped(_ n: Int) -> String {
+    let s = String(n)
+    var out = ""
+    for (i, c) in s.enumerated() {
+      if i > 0 && (s.count - i) % 3 == 0 { out += "," }
+      out.append(c)
+    }
+    return out
+  }
+}
+
+extension String {
+  func leftPadded(to width: Int) -> String {
+    count >= width ? self : String(repeating: " ", count: width - count) + self
+  }
+}

@@ -1,0 +1,132 @@
+import BenchHarness
+import BenchWorkloads
+import Foundation
+import Testing
+import SpatialIndexes
+import _SpatialTestSupport
+
+@testable import BenchCommands
+
+/// `bench recommend` and `bench report` end to end, as a user runs them (a
+/// separate process, so stdout and stderr are each what a terminal shows).
+extension CLITests {
+  @Suite struct RecommendCommandTests {
+    /// A recommendation on 3,000 clustered points in seconds.
+    static let small = ["recommend", "--dataset", "clustered", "--n", "3000", "--steps", "20", "--repeat", "1", "--quiet"]
+
+    @Test func itPrintsAVerdictAndWritesTheReportAndItsPage() throws {
+      try withTemporaryFolder { folder in
+        let result = try runBench(Self.small + ["--out", "rec.csv"], in: folder.path)
+        #expect(result.code == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count <= 15, "\(result.stdout)")
+        #expect(lines.first?.hasPrefix("clustered, 3,000 points, 60 Hz (a 16.7 ms frame): use ") == true)
+        for workload in ["viewport", "cluster", "tap", "nearest"] {
+          #expect(lines.contains { $0.hasPrefix("  \(workload) ") && $0.contains(" p99 ") }, "\(workload)")
+        }
+        #expect(lines.contains { $0.hasPrefix("  runner-up: ") })
+        #expect(lines.contains { $0.hasPrefix("  confidence: ") })
+        #expect(lines.contains { $0.contains("var clusterer = try Clusterer<") })
+        #expect(folder.contents() == ["rec.csv", "rec.html"])
+        let rows = try ReportFile.read(folder.file("rec.csv"))
+        // Every index ran at its defaults, and the two best ran a grid of
+        // parameters around them (the linear scan has none: at least one did).
+        let indexes = allIndexTypes.count
+        #expect(Set(rows.map(\.key.index)).count == indexes)
+        let parameterSets = Set(rows.map { "\($0.key.index) \($0.key.params)" }).count
+        #expect(parameterSets >= indexes + 2 && parameterSets <= indexes + 4)
+        #expect(!rows.contains { $0.key.workload == "live" }, "static data: no live rows")
+        let page = try #require(text(folder.file("rec.html")))
+        #expect(SVGDocument(page) != nil)
+        #expect(page.contains("bench recommend --dataset clustered --n 3000"))
+        #expect(result.stderr.contains("bench: recommend took"))
+      }
+    }
+
+    @Test func liveDataAddsTheLiveWorkload() throws {
+      try withTemporaryFolder { folder in
+        let result = try runBench(Self.small + ["--live", "--fps", "120", "--out", "rec.csv"], in: folder.path)
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("120 Hz (a 8.33 ms frame)"))
+        #expect(result.stdout.contains("\n  live "))
+        let rows = try ReportFile.read(folder.file("rec.csv"))
+        #expect(rows.contains { $0.key.workload == "live" && $0.key.strategy == "buffered" })
+        #expect(!rows.contains { $0.key.strategy == "rebuild" })
+      }
+    }
+
+    @Test func nothingMeetingTheBudgetExitsOneWithTheClosest() throws {
+      try withTemporaryFolder { folder in
+        let result = try runBench(Self.small + ["--memory-limit", "1kB", "--out", "rec.csv"], in: folder.path)
+        #expect(result.code == 1)
+        #expect(result.stdout.contains("nothing meets the budget; the closest is"))
+        #expect(result.stdout.contains("OVER"))
+        #expect(folder.contents() == ["rec.csv", "rec.html"], "the evidence is written all the same")
+      }
+    }
+
+    @Test func itWarnsAboutTheData() throws {
+      try withTemporaryFolder { folder in
+        let result = try runBench(
+          ["recommend", "--dataset", "duplicates", "--n", "2000", "--steps", "10", "--repeat", "1", "--quiet",
+           "--out", "d.csv"], in: folder.path)
+        #expect(result.stderr.contains("bench: warning: duplicates: "), "\(result.stderr)")
+        #expect(result.stderr.contains("repeat an earlier point exactly"))
+      }
+    }
+
+    @Test(arguments: [
+      (["--memory-limit", "lots"], "--memory-limit \"lots\" is not a size"),
+      (["--fps", "0"], "--fps"),
+      (["--frobnicate"], "unknown option"),
+    ])
+    func badOptionsAreUsageErrors(arguments: [String], message: String) throws {
+      try withTemporaryFolder { folder in
+        let result = try runBench(["recommend"] + arguments, in: folder.path)
+        #expect(result.code == 64)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(folder.contents().isEmpty)
+      }
+    }
+
+    @Test func sizesReadInDecimalAndBinaryUnits() throws {
+      #expect(try RecommendOptions.byteCount("512MB", flag: "--memory-limit") == 512_000_000)
+      #expect(try RecommendOptions.byteCount("1.5GiB", flag: "--memory-limit") == 1_610_612_736)
+      #expect(try RecommendOptions.byteCount("2 gb", flag: "--memory-limit") == 2_000_000_000)
+      #expect(try RecommendOptions.byteCount("800", flag: "--memory-limit") == 800)
+      #expect(throws: UsageError.self) { try RecommendOptions.byteCount("-5MB", flag: "--memory-limit") }
+    }
+
+    @Test func theGridOfParametersHalvesAndDoublesTheFirstWholeNumber() {
+      #expect(RecommendOptions.sweep(for: "kdtree") == ParameterSweep(key: "nodeSize", values: ["32", "128"]))
+      #expect(RecommendOptions.sweep(for: "grid") == ParameterSweep(key: "pointsPerCell", values: ["2", "8"]))
+      #expect(RecommendOptions.sweep(for: "quadtree") == ParameterSweep(key: "capacity", values: ["8", "32"]))
+      #expect(RecommendOptions.sweep(for: "linear") == nil)
+    }
+
+    @Test func reportMakesThePageOfReportsAndNeverReplacesOne() throws {
+      try withTemporaryFolder { folder in
+        #expect(benchMain(["run"] + tinyRun + ["--index", "grid,celltree", "--workload", "build,viewport,cluster,tap",
+                                               "--out", folder.file("r.csv")]) == 0)
+        try FileManager.default.removeItem(atPath: folder.file("r.html"))
+        let result = try runBench(["report", "r.csv", "--out", "page.html", "--fps", "120"], in: folder.path)
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stdout == "wrote page.html\n")
+        let page = try #require(text(folder.file("page.html")))
+        let document = try #require(SVGDocument(page))
+        // The map of the generator's points, made again from the rows' name, n and seed.
+        #expect(page.contains("uniform · z"))
+        #expect(document.elements.contains { $0.name == "section" && $0.attributes["id"] == "map" })
+        #expect(page.contains("120 Hz"))
+        #expect(page.contains("bench run --dataset uniform --n 200 --index grid,celltree --workload build,viewport,cluster,tap --seed 42"))
+        let before = try #require(bytes(folder.file("page.html")))
+        let again = try runBench(["report", "r.csv", "--out", "page.html"], in: folder.path)
+        #expect(again.code == 73)
+        #expect(bytes(folder.file("page.html")) == before)
+        // Without --out: beside the first report.
+        #expect(try runBench(["report", "r.csv"], in: folder.path).code == 0)
+        #expect(folder.contents() == ["page.html", "r.csv", "r.html"])
+      }
+    }
+  }
+}

@@ -1,0 +1,170 @@
+import BenchHarness
+import SpatialIndexes
+import Testing
+
+/// The rows of one candidate: a build row and one row per `p99s` entry
+/// (`"cluster/aggregate": 2e6`), each holding `bytes` (index) plus
+/// `workloadBytes` for cluster rows.
+private func candidate(
+  _ index: String, params: String = "", n: Int = 1_000_000, p99s: [String: Double],
+  bytes: Int, clusterBytes: UInt64 = 0, buildMilliseconds: Double = 50
+) -> [ReportRow] {
+  var rows = [verdictRow(index, params, n, "build", "", p99: buildMilliseconds * 1e6, bytes: bytes, build: buildMilliseconds)]
+  for (name, p99) in p99s.sorted(by: { $0.key < $1.key }) {
+    let parts = name.split(separator: "/", maxSplits: 1).map(String.init)
+    var row = verdictRow(index, params, n, parts[0], parts.count > 1 ? parts[1] : "", p99: p99, bytes: bytes, build: buildMilliseconds)
+    if parts[0] == "cluster" { row.workloadBytes = clusterBytes }
+    rows.append(row)
+  }
+  return rows
+}
+
+private func verdictRow(
+  _ index: String, _ params: String, _ n: Int, _ workload: String, _ strategy: String, p99: Double,
+  bytes: Int, build: Double
+) -> ReportRow {
+  ReportRow(
+    key: ReportKey(index: index, params: params, dataset: "hotels", n: n, workload: workload, strategy: strategy),
+    timing: TimingSummary(
+      samples: 600, min: p99 / 4, median: p99 / 2, p90: p99 * 0.8, p99: p99, max: p99 * 1.2, mean: p99 / 2,
+      stddev: p99 / 10, ciLow: p99 / 2.1, ciHigh: p99 / 1.9, noisy: false, batch: 1),
+    buildMilliseconds: build, indexBytes: bytes, run: testRun())
+}
+
+/// 60 Hz: each workload's allowance is a quarter of 16.67 ms, 4.17 ms.
+private let budget = FrameBudget()
+private let ms = 1e6
+
+@Suite struct VerdictTests {
+  @Test func eachWorkloadGetsItsShareOfTheFrame() {
+    #expect(abs(budget.allowance(for: "cluster")! - 16.666_666e6 / 4) < 1)
+    #expect(abs(FrameBudget(framesPerSecond: 120).allowance(for: "viewport")! - 8.333_333e6 / 4) < 1)
+    #expect(budget.allowance(for: "build") == nil)
+    #expect(budget.allowance(for: "live") == nil, "live counts only for data that changes")
+    #expect(FrameBudget(live: true).allowance(for: "live")! > budget.allowance(for: "cluster")!)
+  }
+
+  @Test func theGridWinsWhenItIsAsFastAndSmaller() {
+    let rows = candidate("kdtree", p99s: ["viewport": 1 * ms, "cluster/aggregate": 1 * ms], bytes: 20_000_000,
+                         clusterBytes: 80_000_000)
+      + candidate("grid", p99s: ["viewport": 1.2 * ms, "cluster/single-pass": 1.3 * ms, "cluster/aggregate": 1.2 * ms],
+                  bytes: 22_000_000, clusterBytes: 30_000_000)
+    let v = Verdict.all(in: rows, budget: budget)[0]
+    #expect(v.met)
+    #expect(v.winner.index == "grid")
+    #expect(v.winner.strategy(of: "cluster") == "aggregate", "the fastest way of clustering")
+    #expect(v.decider == .memory)
+    #expect(v.runnerUp?.index == "kdtree")
+  }
+
+  @Test func onlyTheClusteringIndexMeetsTheBudget() {
+    let rows = candidate("kdtree", p99s: ["viewport": 1 * ms, "cluster/aggregate": 6 * ms], bytes: 20_000_000)
+      + candidate("celltree", p99s: ["viewport": 1 * ms, "cluster/aggregate": 0.05 * ms], bytes: 38_000_000)
+      + candidate("linear", p99s: ["viewport": 3 * ms, "cluster/single-pass": 9 * ms], bytes: 20_000_000)
+    let v = Verdict.all(in: rows, budget: budget)[0]
+    #expect(v.met && v.winner.index == "celltree")
+    #expect(v.decider == .budget)
+    #expect(v.lines.contains { $0.contains("runner-up: kdtree") && $0.contains("cluster p99 6 ms") })
+  }
+
+  @Test func nothingMeetsTheBudgetAndTheClosestIsShown() {
+    let rows = candidate("kdtree", p99s: ["viewport": 5 * ms, "cluster/aggregate": 6 * ms], bytes: 20_000_000)
+      + candidate("linear", p99s: ["viewport": 9 * ms, "cluster/single-pass": 20 * ms], bytes: 20_000_000)
+    let v = Verdict.all(in: rows, budget: FrameBudget(framesPerSecond: 120))[0]
+    #expect(!v.met)
+    #expect(v.winner.index == "kdtree")
+    #expect(v.lines[0].contains("nothing meets the budget; the closest is kdtree"))
+    #expect(v.lines.contains { $0.contains("OVER") })
+  }
+
+  @Test func aMemoryLimitFlipsTheChoice() {
+    let rows = candidate("kdtree", p99s: ["viewport": 0.1 * ms, "cluster/aggregate": 0.1 * ms], bytes: 20_000_000,
+                         clusterBytes: 80_000_000)
+      + candidate("celltree", p99s: ["viewport": 2 * ms, "cluster/aggregate": 0.02 * ms], bytes: 38_000_000)
+    // Without a limit the k-d tree leaves far more of the frame (2.5% against 48%).
+    #expect(Verdict.all(in: rows, budget: budget)[0].winner.index == "kdtree")
+    let limited = Verdict.all(in: rows, budget: FrameBudget(memoryLimitBytes: 50_000_000))[0]
+    #expect(limited.met && limited.winner.index == "celltree")
+    #expect(limited.lines.contains { $0.contains("over the 50.0 MB limit") })
+    // A limit nothing fits: the closest, and the verdict says it missed.
+    let tiny = Verdict.all(in: rows, budget: FrameBudget(memoryLimitBytes: 1_000_000))[0]
+    #expect(!tiny.met)
+  }
+
+  @Test func memoryWithinTenPercentIsTheSameAndTheBuildDecides() {
+    let rows = candidate("kdtree", p99s: ["viewport": 1 * ms], bytes: 20_000_000, buildMilliseconds: 35)
+      + candidate("rtree", p99s: ["viewport": 1 * ms], bytes: 21_000_000, buildMilliseconds: 60)
+    let v = Verdict.all(in: rows, budget: budget)[0]
+    #expect(v.winner.index == "kdtree" && v.decider == .build)
+    let faster = candidate("kdtree", p99s: ["viewport": 1 * ms], bytes: 20_000_000, buildMilliseconds: 80)
+      + candidate("rtree", p99s: ["viewport": 1 * ms], bytes: 21_000_000, buildMilliseconds: 60)
+    #expect(Verdict.all(in: faster, budget: budget)[0].winner.index == "rtree")
+  }
+
+  @Test func nearestCountsItsSlowestK() {
+    let rows = candidate("kdtree", p99s: ["nearest/k=1": 0.01 * ms, "nearest/k=100": 5 * ms], bytes: 1)
+    let c = Candidate.all(in: rows, budget: budget)[0]
+    #expect(c.strategy(of: "nearest") == "k=100")
+    #expect(!Verdict.meets(c, budget))
+  }
+
+  @Test func liveRowsJoinTheirIndexWhateverTheStrategyAdds() {
+    var rows = candidate("kdtree", params: "nodeSize=64;threads=auto", p99s: ["viewport": 1 * ms], bytes: 20_000_000)
+    rows.append(verdictRow("kdtree", "nodeSize=64;threads=auto;rebuildShare=0.05", 1_000_000, "live", "buffered",
+                           p99: 4 * ms, bytes: 40_000_000, build: 50))
+    rows.append(verdictRow("kdtree", "nodeSize=64;threads=auto", 1_000_000, "live.update", "buffered",
+                           p99: 1 * ms, bytes: 40_000_000, build: 50))
+    let live = Candidate.all(in: rows, budget: FrameBudget(live: true))
+    #expect(live.count == 1)
+    #expect(live[0].strategy(of: "live") == "buffered")
+    #expect(live[0].bytes == 40_000_000, "the buffered copy counts")
+    #expect(Candidate.all(in: rows, budget: budget)[0].strategy(of: "live") == nil, "static data: live left out")
+    let v = Verdict.all(in: rows, budget: FrameBudget(live: true))[0]
+    #expect(v.swift.contains { $0.contains("Clusterer<BufferedIndex<KDTreeIndex>>") })
+    #expect(v.swift.contains { $0.contains("move(id:") })
+  }
+
+  @Test func theVerdictFitsInFifteenLinesAndSetsOnlyChangedParameters() {
+    var rows = candidate(
+      "kdtree", params: "nodeSize=128;threads=auto",
+      p99s: ["viewport": 1 * ms, "cluster/aggregate": 1 * ms, "tap/range": 0.1 * ms, "nearest/k=100": 0.2 * ms],
+      bytes: 20_000_000)
+    rows.append(verdictRow("kdtree", "nodeSize=128;threads=auto;rebuildShare=0.05", 1_000_000, "live", "buffered",
+                           p99: 4 * ms, bytes: 40_000_000, build: 50))
+    rows += candidate("grid", params: "cellSize=0.43;pointsPerCell=4;storage=dense;cells=8x3;threads=auto",
+                      p99s: ["viewport": 4 * ms, "cluster/aggregate": 3 * ms, "tap/range": 0.1 * ms, "nearest/k=100": 0.2 * ms],
+                      bytes: 20_000_000)
+    rows.append(verdictRow("grid", "cellSize=0.43;pointsPerCell=4;storage=dense;cells=8x3;threads=auto", 1_000_000,
+                           "live", "move", p99: 5 * ms, bytes: 20_000_000, build: 50))
+    let v = Verdict.all(in: rows, budget: FrameBudget(live: true))[0]
+    #expect(v.lines.count <= 15, "\(v.lines.joined(separator: "\n"))")
+    #expect(v.swift.contains("try parameters.set(\"nodeSize\", to: \"128\")"))
+    #expect(!v.swift.contains { $0.contains("threads") }, "defaults are not set")
+    #expect(v.lines.contains { $0.hasPrefix("  runner-up: grid:") }, "data-derived grid parameters are not a choice")
+  }
+
+  @Test func theMainJobsVerdictSaysWhatItDidNotMeasure() {
+    let rows = candidate("kdtree", p99s: ["viewport": 1 * ms, "cluster/aggregate": 1 * ms], bytes: 20_000_000)
+    let v = Verdict.all(in: rows, budget: budget)[0]
+    #expect(v.lines.contains { $0.contains("not measured: tap, nearest") })
+  }
+}
+
+@Suite struct DataWarningsTests {
+  @Test func cleanDataHasNoWarning() {
+    let points = (0..<100).map { Point(x: Double($0) * 0.5, y: Double($0) * 0.3) }
+    #expect(DataWarnings.check(points).isEmpty)
+  }
+
+  @Test func duplicatesPolesTinyAndWorldWideExtentsAreNamed() {
+    let dup = DataWarnings.check([Point(x: 1, y: 1), Point(x: 1, y: 1), Point(x: 2, y: 2)])
+    #expect(dup.count == 1 && dup[0].hasPrefix("1 points (33.3%) repeat an earlier point"))
+    let pole = DataWarnings.check([Point(x: 1, y: 89), Point(x: 2, y: 2)])
+    #expect(pole.contains { $0.contains("beyond the Web Mercator latitude") })
+    let tiny = DataWarnings.check([Point(x: 2.35, y: 48.85), Point(x: 2.3501, y: 48.8501)])
+    #expect(tiny.contains { $0.contains("span less than") })
+    let world = DataWarnings.check([Point(x: -179, y: 0), Point(x: 179, y: 1)])
+    #expect(world.contains { $0.contains("world-wide") })
+    #expect(DataWarnings.check([]) == ["no points: every answer is empty"])
+  }
+}

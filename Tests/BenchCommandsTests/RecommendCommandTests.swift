@@ -55,6 +55,17 @@ extension CLITests {
       }
     }
 
+    @Test func theMapsOwnWorkloadsAloneCount() throws {
+      try withTemporaryFolder { folder in
+        let result = try runBench(Self.small + ["--workload", "cluster,tap", "--out", "rec.csv"], in: folder.path)
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(!result.stdout.contains("  viewport ") && result.stdout.contains("  cluster "))
+        let rows = try ReportFile.read(folder.file("rec.csv"))
+        #expect(Set(rows.map(\.key.workload)) == ["build", "cluster", "tap"])
+        #expect(try runBench(["recommend", "--workload", "live"], in: folder.path).code == 64, "live is --live")
+      }
+    }
+
     @Test func nothingMeetingTheBudgetExitsOneWithTheClosest() throws {
       try withTemporaryFolder { folder in
         let result = try runBench(Self.small + ["--memory-limit", "1kB", "--out", "rec.csv"], in: folder.path)

@@ -101,6 +101,24 @@ private let ms = 1e6
     #expect(Verdict.all(in: faster, budget: budget)[0].winner.index == "rtree")
   }
 
+  @Test func aSmallerChoiceJustOutsideAsFastLowersTheConfidence() {
+    // Both leave most of the frame; the linear scan holds less but takes 30%
+    // of the nearest share, just past the 25% up to which any choice is as fast.
+    let rows = candidate("kdtree", p99s: ["viewport": 0.2 * ms, "nearest/k=100": 0.1 * ms], bytes: 100_000_000)
+      + candidate("rtree", p99s: ["viewport": 0.2 * ms, "nearest/k=100": 0.1 * ms], bytes: 101_000_000,
+                  buildMilliseconds: 90)
+      + candidate("linear", p99s: ["viewport": 0.3 * ms, "nearest/k=100": 1.25 * ms], bytes: 68_000_000)
+    let v = Verdict.all(in: rows, budget: budget)[0]
+    #expect(v.winner.index == "kdtree" && v.decider == .build)
+    #expect(v.nearMiss?.index == "linear")
+    #expect(v.confidence.hasPrefix("medium: linear holds less (68.0 B/pt) but its nearest p99 took 30%"), "\(v.confidence)")
+    // Far outside (twice the bar), it is no threat.
+    let far = candidate("kdtree", p99s: ["viewport": 0.2 * ms], bytes: 100_000_000)
+      + candidate("rtree", p99s: ["viewport": 0.2 * ms], bytes: 101_000_000, buildMilliseconds: 90)
+      + candidate("linear", p99s: ["viewport": 2.1 * ms], bytes: 68_000_000)
+    #expect(Verdict.all(in: far, budget: budget)[0].nearMiss == nil)
+  }
+
   @Test func nearestCountsItsSlowestK() {
     let rows = candidate("kdtree", p99s: ["nearest/k=1": 0.01 * ms, "nearest/k=100": 5 * ms], bytes: 1)
     let c = Candidate.all(in: rows, budget: budget)[0]
@@ -146,7 +164,7 @@ private let ms = 1e6
   @Test func theMainJobsVerdictSaysWhatItDidNotMeasure() {
     let rows = candidate("kdtree", p99s: ["viewport": 1 * ms, "cluster/aggregate": 1 * ms], bytes: 20_000_000)
     let v = Verdict.all(in: rows, budget: budget)[0]
-    #expect(v.lines.contains { $0.contains("not measured: tap, nearest") })
+    #expect(v.lines.contains { $0 == "  not measured, so not weighed: tap, nearest" })
   }
 }
 

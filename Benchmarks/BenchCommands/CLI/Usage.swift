@@ -28,7 +28,7 @@ enum Usage {
     case "help": return "usage: bench help [COMMAND]"
     case "recommend":
       return "usage: bench recommend [--dataset NAME|FILE] [--n N] [--screen WxH] [--fps HZ] [--live]"
-        + " [--memory-limit SIZE] [--steps S] [--repeat R] [--seed S] [--out FILE.csv] [--quiet]"
+        + " [--memory-limit SIZE] [--workload LIST] [--steps S] [--repeat R] [--seed S] [--out FILE.csv] [--quiet]"
     case "report":
       return "usage: bench report REPORT.csv [REPORT.csv…] [--out FILE.html] [--fps HZ] [--live] [--memory-limit SIZE]"
         + " [--dataset NAME|FILE]"
@@ -129,6 +129,9 @@ enum Usage {
           --fps HZ                  frame rate: 60 (default) or 120 (any 1...1000)
           --live                    the data changes: the live workload (move and buffered) counts
           --memory-limit SIZE       the most the index and clustering may hold: 512MB, 2GB, 1.5GiB
+          --workload LIST           what the map does, of viewport,cluster,tap,nearest (default all):
+                                    a map that always clusters leaves viewport out (at 10M points a
+                                    world view holds millions, which no index lists in a frame)
           --steps S, --repeat R     session steps (default 200) and repetitions (default 3)
           --seed S                  seed of every random choice (default 42)
           --out FILE.csv            the rows; the page goes beside it as FILE.html

@@ -8,12 +8,14 @@ import SpatialIndexes
 struct RecommendOptions {
   static let command = "recommend"
   static let flags = [
-    "--dataset", "--n", "--seed", "--screen", "--fps", "--live", "--memory-limit", "--steps", "--repeat",
-    "--out", "--quiet",
+    "--dataset", "--n", "--seed", "--screen", "--fps", "--live", "--memory-limit", "--workload", "--steps",
+    "--repeat", "--out", "--quiet",
   ]
 
   var run = RunOptions()
   var budget = FrameBudget()
+  /// The budgeted workloads the map does (live is added by `--live`).
+  static let workloads = ["viewport", "cluster", "tap", "nearest"]
 
   /// The measured run: three repetitions of a 200-step session, a row stopping
   /// after a second (one pass at least), so 1M points take under a minute.
@@ -27,8 +29,18 @@ struct RecommendOptions {
   static func parse(_ arguments: [String]) throws(UsageError) -> RecommendOptions {
     var o = RecommendOptions()
     var reader = ArgumentReader(arguments, command: command)
+    var workloads = workloads
     while let a = reader.next() {
       switch a {
+      case "--workload":
+        let text = try reader.value(for: a)
+        workloads = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false).map({ $0.lowercased() }) {
+          guard Self.workloads.contains(part) else {
+            throw .unknown("workload", part, valid: Self.workloads, command: command)
+          }
+          if !workloads.contains(part) { workloads.append(part) }
+        }
       case "--dataset": o.run.dataset = try reader.value(for: a)
       case "--n": o.run.n = [try reader.integer(for: a, in: 0...RunOptions.maximumN)]
       case "--seed":
@@ -51,7 +63,7 @@ struct RecommendOptions {
       default: throw unknownOption(a, command: command, valid: flags)
       }
     }
-    o.run.workloads = [WorkloadCatalog.buildName, "viewport", "cluster", "tap", "nearest"] + (o.budget.live ? ["live"] : [])
+    o.run.workloads = [WorkloadCatalog.buildName] + workloads + (o.budget.live ? ["live"] : [])
     // Rebuilding every frame is bench run's comparison row: at 1M points it
     // alone would take most of the minute.
     o.run.strategies = RunOptions.strategyNames.filter { $0 != "rebuild" }

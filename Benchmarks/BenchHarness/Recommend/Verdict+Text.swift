@@ -25,7 +25,7 @@ extension Verdict {
     let missing = FrameBudget.shares.map(\.workload).filter { budget.allowance(for: $0) != nil }
       .filter { w.strategy(of: $0) == nil }
     if !missing.isEmpty {
-      lines.append("  not measured: \(missing.joined(separator: ", ")) (bench recommend measures every workload)")
+      lines.append("  not measured, so not weighed: \(missing.joined(separator: ", "))")
     }
     var memory = "  memory \(Self.bytes(w.bytes)) (\(String(format: "%.1f", w.bytesPerPoint)) B/pt)"
     if let limit = budget.memoryLimitBytes {
@@ -63,29 +63,27 @@ extension Verdict {
   /// How likely a rerun is to give the same answer.
   public var confidence: String {
     let samples = winner.evidence.map(\.samples).min() ?? 0
-    var basis = "p99s of at least \(samples) samples a row"
+    var basis = "≥\(samples) samples a row"
     if met, let e = winner.worst, e.use > 0.7 {
-      basis += "; its \(e.workload) p99 takes \(percent(e.use)) of its share: a rerun may miss it"
+      basis = "its \(e.workload) p99 at \(percent(e.use)) of its share may miss it on a rerun; " + basis
     }
     guard let r = runnerUp else { return "one candidate only; \(basis)" }
     if let m = nearMiss, let e = m.worst {
-      return String(format: "medium: %@ holds less (%.1f B/pt) and just missed as fast (its %@ p99 takes %@ of its share, the bar %@); %@",
+      return String(format: "medium: %@ holds less (%.1f B/pt) but its %@ p99 took %@, just over the %@ bar; %@",
                     m.index, m.bytesPerPoint, e.workload, percent(e.use), percent(bar), basis)
     }
     if met, decider == .memory || decider == .build, let e = winner.worst, e.use > bar / 1.25 {
-      return "medium: its \(e.workload) p99 takes \(percent(e.use)) of its share, near the \(percent(bar)) "
-        + "up to which a choice counts as fast; a rerun may rank it slower; \(basis)"
+      return "medium: its \(e.workload) p99 takes \(percent(e.use)) of its share, near the \(percent(bar)) bar; \(basis)"
     }
     switch decider {
     case .memory: return "high: memory decided, which does not vary between runs; \(basis)"
     case .alone: return basis
     case .build:
       let ratio = (r.buildMilliseconds ?? 0) / max(1e-9, winner.buildMilliseconds ?? 1)
-      return (ratio >= FrameBudget.sameSpeedFactor ? "high" : "low: a rerun may swap them")
-        + String(format: "; build %.2f× faster; %@", ratio, basis)
+      return String(format: "%@: builds %.2f× faster; %@", ratio >= FrameBudget.sameSpeedFactor ? "high" : "low", ratio, basis)
     case .budget, .speed:
       let ratio = r.worstUse / max(1e-12, winner.worstUse)
-      let level = ratio >= 2 ? "high" : ratio >= FrameBudget.sameSpeedFactor ? "medium" : "low: a rerun may swap them"
+      let level = ratio >= 2 ? "high" : ratio >= FrameBudget.sameSpeedFactor ? "medium" : "low"
       return String(format: "%@: the runner-up's worst share is %.1f× the winner's; %@", level, ratio, basis)
     }
   }

@@ -76,7 +76,7 @@ public struct Verdict: Sendable, Equatable {
     guard met, decider == .memory || decider == .build else { return nil }
     return ranking.first {
       Self.meets($0, budget) && $0.worstUse > bar && $0.worstUse <= bar * FrameBudget.sameSpeedFactor
-        && !Self.asSmall($0.bytes, winner.bytes) && $0.bytes < winner.bytes
+        && !Self.asSmall(winner.bytes, $0.bytes)
     }
   }
 

@@ -62,15 +62,7 @@ func reportCommand(_ arguments: [String]) throws -> Int32 {
 /// A `bench run` per dataset and n of `rows` that measures the same rows
 /// again (steps and repetitions are not in the rows: the defaults).
 func reproduction(_ rows: [ReportRow]) -> [String] {
-  var order: [String] = []
-  var groups: [String: [ReportRow]] = [:]
-  for r in rows {
-    let key = "\(r.key.dataset)\u{0}\(r.key.n)"
-    if groups[key] == nil { order.append(key) }
-    groups[key, default: []].append(r)
-  }
-  return order.map { key in
-    let g = groups[key]!
+  orderedGroups(rows, by: { "\($0.key.dataset)\u{0}\($0.key.n)" }).map { g in
     func list(_ values: [String]) -> String {
       var seen = Set<String>()
       return values.filter { seen.insert($0).inserted }.joined(separator: ",")

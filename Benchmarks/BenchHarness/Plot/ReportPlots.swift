@@ -294,18 +294,7 @@ public enum ReportPlots {
 
   /// Rows split by `key`, groups in order of first appearance, rows in order.
   static func grouped(_ rows: [ReportRow], by key: (ReportRow) -> [String]) -> [[ReportRow]] {
-    var position: [[String]: Int] = [:]
-    var groups: [[ReportRow]] = []
-    for row in rows {
-      let k = key(row)
-      if let i = position[k] {
-        groups[i].append(row)
-      } else {
-        position[k] = groups.count
-        groups.append([row])
-      }
-    }
-    return groups
+    orderedGroups(rows, by: key)
   }
 
   /// Each row's index name, followed by the parameters that tell it apart

@@ -46,23 +46,19 @@ public struct Candidate: Sendable, Equatable {
   /// others of its dataset were measured on is left out: nothing shows it
   /// would meet the budget.
   public static func all(in rows: [ReportRow], budget: FrameBudget) -> [Candidate] {
-    struct Key: Hashable { var index, params, dataset: String; var n: Int }
-    var order: [Key] = []
-    var groups: [Key: [ReportRow]] = [:]
-    var live: [ReportRow] = []
-    for row in rows where row.key.zooms == "all" {
-      if row.key.workload == "live" { live.append(row); continue }
-      let key = Key(index: row.key.index, params: row.key.params, dataset: row.key.dataset, n: row.key.n)
-      if groups[key] == nil { order.append(key) }
-      groups[key, default: []].append(row)
+    let whole = rows.filter { $0.key.zooms == "all" }
+    let live = whole.filter { $0.key.workload == "live" }
+    let groups = orderedGroups(whole.filter { $0.key.workload != "live" }) {
+      [$0.key.index, $0.key.params, $0.key.dataset, "\($0.key.n)"]
     }
     var candidates: [Candidate] = []
-    for key in order {
+    for group in groups {
+      let key = group[0].key
       // A live strategy runs the index with parameters of its own (a
       // buffered index's share, a quadtree over the world): its rows belong
       // to every candidate with the same chosen parameters.
       let chosen = ParameterDefaults.chosen(key.params, index: key.index)
-      let rows = groups[key]! + live.filter {
+      let rows = group + live.filter {
         $0.key.index == key.index && $0.key.dataset == key.dataset && $0.key.n == key.n
           && ParameterDefaults.chosen($0.key.params, index: key.index) == chosen
       }

@@ -123,14 +123,7 @@ public struct Verdict: Sendable, Equatable {
 
   /// One verdict per dataset and n in `rows`, in the rows' order.
   public static func all(in rows: [ReportRow], budget: FrameBudget) -> [Verdict] {
-    let candidates = Candidate.all(in: rows, budget: budget)
-    var order: [String] = []
-    var groups: [String: [Candidate]] = [:]
-    for c in candidates {
-      let key = "\(c.dataset) \(c.n)"
-      if groups[key] == nil { order.append(key) }
-      groups[key, default: []].append(c)
-    }
-    return order.compactMap { Verdict(groups[$0]!, budget: budget) }
+    orderedGroups(Candidate.all(in: rows, budget: budget), by: { "\($0.dataset) \($0.n)" })
+      .compactMap { Verdict($0, budget: budget) }
   }
 }

@@ -108,6 +108,18 @@ extension CLITests {
       #expect(throws: UsageError.self) { try RecommendOptions.byteCount("-5MB", flag: "--memory-limit") }
     }
 
+    @Test func liveRunsApartInOneShortPass() throws {
+      let options = try RecommendOptions.parse(["--live", "--steps", "200"])
+      let parts = RecommendOptions.parts(options.run)
+      #expect(parts.count == 2)
+      #expect(parts[0].workloads == ["build", "viewport", "cluster", "tap", "nearest"])
+      #expect(parts[0].steps == 200 && parts[0].repeats == 3)
+      #expect(parts[1].workloads == ["live"] && parts[1].steps == RecommendOptions.liveSteps)
+      #expect(parts[1].repeats == 1 && parts[1].warmup == 0)
+      #expect(!parts[1].strategies.contains("rebuild"))
+      #expect(RecommendOptions.parts(try RecommendOptions.parse([]).run).count == 1)
+    }
+
     @Test func theGridOfParametersHalvesAndDoublesTheFirstWholeNumber() {
       #expect(RecommendOptions.sweep(for: "kdtree") == ParameterSweep(key: "nodeSize", values: ["32", "128"]))
       #expect(RecommendOptions.sweep(for: "grid") == ParameterSweep(key: "pointsPerCell", values: ["2", "8"]))

@@ -107,8 +107,8 @@ enum Usage {
 
 
         Measures every index and cluster strategy on the data (a seeded 200-step session of the
-        viewport, cluster, tap and nearest workloads, and live with --live; 3 repetitions, a row
-        stopping after 1 s), then the two best indexes again with their first whole-number
+        viewport, cluster, tap and nearest workloads, 3 repetitions, a row stopping after 1 s; with
+        --live, one pass of a 100-frame live session too), then the two best indexes again with their first whole-number
         parameter at half and twice its default. Prints the verdict: the index and parameters, the
         strategies, each workload's p99 against its share of the frame, memory and build, the
         runner-up and why it lost, the confidence, and the Swift that builds the choice. Warnings

@@ -70,11 +70,13 @@ func recommendCommand(_ arguments: [String]) throws -> Int32 {
 private func measure(
   _ options: RunOptions, _ dataset: LoadedDataset, metadata: RunMetadata, clock: Double, stage: String
 ) throws -> [ReportRow] {
-  let plan = options.plan(metadata: metadata, clockOverhead: clock)
-  let steps = options.steps(for: dataset, queries: nil)
-  var engine = RunEngine(
-    plan: plan, observer: Progress(quiet: options.quiet, totalUnits: try plan.units(datasets: 1), prefix: "recommend \(stage): "))
-  let rows = try engine.run(dataset, steps: steps)
-  engine.observer.finish()
+  var rows: [ReportRow] = []
+  for part in RecommendOptions.parts(options) {
+    let plan = part.plan(metadata: metadata, clockOverhead: clock)
+    var engine = RunEngine(
+      plan: plan, observer: Progress(quiet: part.quiet, totalUnits: try plan.units(datasets: 1), prefix: "recommend \(stage): "))
+    rows += try engine.run(dataset, steps: part.steps(for: dataset, queries: nil))
+    engine.observer.finish()
+  }
   return rows
 }

@@ -179,6 +179,39 @@ import _SpatialTestSupport
     }
   }
 
+  /// The build's passes run in the same chunks on any number of threads:
+  /// one thread, two and more give the same tree, point order, node sums and
+  /// boxes (seen through every answer and the work each query does), and the
+  /// reports record the count.
+  @Test(arguments: [2, 3, 8])
+  func aBuildOnThreadsIsTheSingleThreadedOne(threads: Int) throws {
+    let points = Fixtures.clustered(300_000, seed: 12) + Fixtures.identical(5_000)
+      + (0..<100).map { Point(x: Double($0), y: 89.9) }
+    let one = try CellTree(points: points, parameters: .init(leafSize: 16, threads: 1))
+    let many = try CellTree(points: points, parameters: .init(leafSize: 16, threads: threads))
+    #expect(many._invariantViolations().isEmpty)
+    #expect(many.groupOrder == one.groupOrder)
+    #expect(many.ids(in: .world) == one.ids(in: .world), "the same point order")
+    #expect(many.parameterValues.contains(ParameterValue("threads", "\(threads)")))
+    for (zoom, rect) in [(0, Rect.world), (5, Rect(minX: -30, minY: 10, maxX: 50, maxY: 60))] {
+      let w = window(rect, zoom: zoom, size: 88)
+      func sums(_ tree: CellTree) -> ([CellTotals], WorkCounters) {
+        var got = [CellTotals](repeating: CellTotals(), count: w.width * (w.rowHi - w.rowLo + 1))
+        var counters = WorkCounters()
+        _ = got.withUnsafeMutableBufferPointer { tree.sumCells(in: rect, window: w, into: $0, counters: &counters) }
+        return (got, counters)
+      }
+      let (a, ca) = sums(one), (b, cb) = sums(many)
+      #expect(same(a, b) && ca == cb, "zoom \(zoom)")
+    }
+    var p = CellTree.Parameters()
+    try p.set("threads", to: "4")
+    #expect(p.threads == 4)
+    try p.set("threads", to: "auto")
+    #expect(p.threads == nil)
+    #expect(throws: IndexError.self) { try p.set("threads", to: "0") }
+  }
+
   @Test func theBuildIsDeterministic() throws {
     let points = Fixtures.clustered(5000, seed: 6) + Fixtures.identical(100)
     let a = try CellTree(points: points), b = try CellTree(points: points)

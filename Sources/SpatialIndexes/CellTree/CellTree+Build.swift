@@ -35,7 +35,7 @@ extension CellTree {
       projected.withUnsafeMutableBufferPointer { projected in
         keys.withUnsafeMutableBufferPointer { keys in
           let scale = WebMercator.scale(zoom: 23), inverse = 1.0 / 11
-          _forEachChunk(of: n) { chunk in
+          _forEachChunk(of: n, threads: parameters.resolvedThreads) { chunk in
             for k in chunk {
               let p = source[k]
               let y = WebMercator.y(latitude: p.y)
@@ -64,7 +64,7 @@ extension CellTree {
         projected.withUnsafeBufferPointer { projected in
           order.withUnsafeBufferPointer { order in
             outY.withUnsafeMutableBufferPointer { outY in
-              _forEachChunk(of: n) { chunk in
+              _forEachChunk(of: n, threads: parameters.resolvedThreads) { chunk in
                 let ahead = 32
                 for k in chunk {
                   if k &+ ahead < chunk.upperBound {
@@ -87,12 +87,12 @@ extension CellTree {
     }
     mapY = outY
     ids = sourceIDs.isEmpty ? order : order.map { sourceIDs[Int($0)] }
-    nodes = n == 0 ? [] : Self.nodes(keys: keys, coords: coords, leafSize: parameters.leafSize)
+    nodes = n == 0 ? [] : Self.nodes(keys: keys, coords: coords, leafSize: parameters.leafSize, threads: parameters.resolvedThreads)
   }
 
   /// The nodes over `keys` (sorted), depth first: each node's children are
   /// made when it is split, side by side, so a node's subtree follows it.
-  static func nodes(keys: [UInt64], coords: [Double], leafSize: Int) -> [_CellNode] {
+  static func nodes(keys: [UInt64], coords: [Double], leafSize: Int, threads: Int) -> [_CellNode] {
     var nodes = [_CellNode(start: 0, count: Int32(truncatingIfNeeded: keys.count))]
     nodes.reserveCapacity(nodeCount(keys, leafSize: leafSize))
     var stack: [(node: Int, depth: Int)] = [(0, 0)]
@@ -112,7 +112,7 @@ extension CellTree {
     // the leaves' sums and boxes, from their points, in chunks on every core
     nodes.withUnsafeMutableBufferPointer { nodes in
       coords.withUnsafeBufferPointer { coords in
-        _forEachChunk(of: nodes.count, minimum: 1 << 12) { chunk in
+        _forEachChunk(of: nodes.count, minimum: 1 << 12, threads: threads) { chunk in
           for i in chunk where nodes[i].isLeaf {
             let start = Int(nodes[i].start), end = start + Int(nodes[i].count)
             var lon: Int64 = 0, lat: Int64 = 0

@@ -54,20 +54,35 @@ public struct CellTree: SpatialIndex {
     /// From a sweep of 4…128 on hotels (see the README).
     public static let defaultLeafSize = 16
 
+    /// Threads the build's parallel passes use; `nil`, the default, for
+    /// every core. The tree is the same whatever the count.
+    public var threads: Int?
+
     public init() { leafSize = Self.defaultLeafSize }
-    public init(leafSize: Int) { self.leafSize = leafSize }
+    public init(leafSize: Int, threads: Int? = nil) {
+      self.leafSize = leafSize
+      self.threads = threads
+    }
 
     public static var descriptions: [ParameterDescription] {
       [ParameterDescription(
-        name: "leafSize", defaultValue: "\(defaultLeafSize)", summary: "points a node holds before it is split (1...65536)")]
+        name: "leafSize", defaultValue: "\(defaultLeafSize)", summary: "points a node holds before it is split (1...65536)"),
+       ParameterDescription(
+        name: "threads", defaultValue: "auto",
+        summary: "threads the build uses (1...256, auto: every core); the tree is the same"),
+      ]
     }
 
     public mutating func set(_ name: String, to value: String) throws(IndexError) {
       switch name {
       case "leafSize": leafSize = try Self.positiveInteger(name, value, limit: 65536)
-      default: throw .unknownParameter(name: name, known: ["leafSize"])
+      case "threads": threads = value == "auto" ? nil : try Self.positiveInteger(name, value, limit: 256)
+      default: throw .unknownParameter(name: name, known: ["leafSize", "threads"])
       }
     }
+
+    /// The threads a build runs on: `threads`, or the cores online.
+    var resolvedThreads: Int { Swift.max(1, Swift.min(256, threads ?? _coresOnline())) }
   }
 
   public static var name: String { "celltree" }
@@ -108,7 +123,10 @@ public struct CellTree: SpatialIndex {
 
   public var count: Int { ids.count + offMapIDs.count }
 
-  public var parameterValues: [ParameterValue] { [ParameterValue("leafSize", "\(parameters.leafSize)")] }
+  public var parameterValues: [ParameterValue] {
+    [ParameterValue("leafSize", "\(parameters.leafSize)"),
+     ParameterValue("threads", parameters.threads.map { "\($0)" } ?? "auto")]
+  }
 
   public var memoryBytes: Int {
     coords.capacity * 8 + mapY.capacity * 8 + ids.capacity * 4

@@ -1,5 +1,6 @@
 @testable import BenchCommands
 import Testing
+import Foundation
 import BenchWorkloads
 
 /// Degenerate datasets through every workload, and the memory guard.
@@ -44,6 +45,20 @@ extension CLITests {
       #expect(error?.description.contains("needs about") == true, "\(String(describing: error))")
       #expect(error?.description.contains("GiB") == true)
       #expect(throws: Never.self) { try Datasets.checkMemory([1_000_000]) }
+    }
+
+    /// The live workload keeps a second index and a snapshot: a count that
+    /// fits the static workloads is refused with it.
+    @Test func theLiveWorkloadNeedsMoreMemoryAPoint() throws {
+      let have = Double(ProcessInfo.processInfo.physicalMemory)
+      let n = Int(have * 0.8 / 300)  // 160 bytes a point fit, 480 do not
+      #expect(throws: Never.self) { try Datasets.checkMemory([n]) }
+      let error = #expect(throws: DatasetError.self) {
+        try Datasets.checkMemory([n], bytesPerPoint: Datasets.liveBytesPerPointEstimate)
+      }
+      #expect(error?.description.contains("(480 bytes a point)") == true)
+      // Through the command line, before anything is made: exit 64.
+      #expect(benchMain(["run", "--dataset", "uniform", "--n", "\(n)", "--workload", "live", "--quiet"]) == 64)
     }
   }
 }

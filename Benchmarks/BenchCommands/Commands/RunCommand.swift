@@ -81,7 +81,9 @@ func runCommand(_ arguments: [String]) throws -> Int32 {
 /// usage error of `command`.
 func loadDatasets(_ options: RunOptions, command: String) throws -> [LoadedDataset] {
   do {
-    return try Datasets.load(options.dataset, counts: options.n, seed: options.seed)
+    let perPoint = options.workloads.contains(LiveWorkload.name)
+      ? Datasets.liveBytesPerPointEstimate : Datasets.bytesPerPointEstimate
+    return try Datasets.load(options.dataset, counts: options.n, seed: options.seed, bytesPerPoint: perPoint)
   } catch let error as DatasetError {
     if case .unknown(let name, let valid) = error {
       throw UsageError.unknown("dataset", name, valid: valid, command: command)

@@ -11,7 +11,7 @@ extension Verdict {
     let frame = formatValue(budget.frameNanoseconds, .nanoseconds)
     let hz = String(format: "%.0f", budget.framesPerSecond)
     var lines = [
-      "\(w.dataset), \(grouped(w.n)) points, \(hz) Hz (a \(frame) frame): "
+      "\(w.dataset), \(ReportPlots.grouping(w.n)) points, \(hz) Hz (a \(frame) frame): "
         + (met ? "use \(Self.choice(w))" : "nothing meets the budget; the closest is \(Self.choice(w))")
     ]
     for e in w.evidence {
@@ -137,16 +137,6 @@ extension Verdict {
 
   func percent(_ use: Double) -> String {
     use > 0 && use < 0.01 ? "<1%" : String(format: "%.0f%%", use * 100)
-  }
-
-  func grouped(_ n: Int) -> String {
-    let s = String(n)
-    var out = ""
-    for (i, c) in s.enumerated() {
-      if i > 0 && (s.count - i) % 3 == 0 { out += "," }
-      out.append(c)
-    }
-    return out
   }
 }
 

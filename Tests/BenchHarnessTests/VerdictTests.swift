@@ -161,6 +161,15 @@ private let ms = 1e6
     #expect(v.lines.contains { $0.hasPrefix("  runner-up: grid:") }, "data-derived grid parameters are not a choice")
   }
 
+  @Test func aMapThatDoesNotClusterGetsAViewportQueryInSwift() {
+    let rows = candidate("grid", p99s: ["viewport": 1 * ms, "tap/range": 0.1 * ms], bytes: 20_000_000)
+    let v = Verdict.all(in: rows, budget: budget)[0]
+    #expect(v.swift == [
+      "let index = try GridHashIndex(points: points)",
+      "index.query(in: visibleRect, into: &ids)   // ids: [Int32], reused",
+    ])
+  }
+
   @Test func theMainJobsVerdictSaysWhatItDidNotMeasure() {
     let rows = candidate("kdtree", p99s: ["viewport": 1 * ms, "cluster/aggregate": 1 * ms], bytes: 20_000_000)
     let v = Verdict.all(in: rows, budget: budget)[0]

@@ -103,8 +103,15 @@ extension Verdict {
       lines += changed.map { "try parameters.set(\"\($0.name)\", to: \"\($0.value)\")" }
       arguments += ", parameters: parameters"
     }
+    // a live frame clusters in a single pass
+    let clustering = w.strategy(of: "cluster") ?? (w.strategy(of: "live") != nil ? "single-pass" : nil)
+    guard let strategy = clustering.map(Self.swiftCase) else {
+      // a map that shows its points without clustering them
+      lines.append("let index = try \(typeName)(\(arguments))")
+      lines.append("index.query(in: visibleRect, into: &ids)   // ids: [Int32], reused")
+      return lines
+    }
     lines.append("var clusterer = try Clusterer<\(typeName)>(\(arguments))")
-    let strategy = w.strategy(of: "cluster").map(Self.swiftCase) ?? ".aggregate"
     lines.append("clusterer.cluster(viewport, strategy: \(strategy), into: &markers)")
     if w.strategy(of: "live") != nil && w.strategy(of: "live") != "rebuild" {
       lines.append("_ = try clusterer.move(id: id, to: position)   // as a point moves")

@@ -39,7 +39,7 @@ let package = Package(
       name: "bench", dependencies: ["BenchCommands"], path: "Benchmarks/bench"),
 
     .target(
-      name: "_SpatialTestSupport", dependencies: ["SpatialIndexes", "BenchWorkloads"],
+      name: "_SpatialTestSupport", dependencies: ["SpatialIndexes", "MapClustering", "BenchWorkloads"],
       path: "Tests/_SpatialTestSupport"),
     .testTarget(
       name: "SpatialIndexesTests", dependencies: ["SpatialIndexes", "_SpatialTestSupport"]),

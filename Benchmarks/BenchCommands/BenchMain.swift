@@ -41,7 +41,7 @@ func dispatch(_ arguments: [String]) throws -> Int32 {
   guard let first = arguments.first else { return try runCommand([]) }
   let rest = Array(arguments.dropFirst())
   // `RunOptions.parse` has no help flag of its own; the other commands handle it.
-  if ["run", "verify", "export", "recommend", "report"].contains(first),
+  if ["run", "verify", "export", "recommend", "report", "peer"].contains(first),
      rest.contains(where: { $0 == "--help" || $0 == "-h" })
   {
     output(Usage.text(for: first))
@@ -59,6 +59,7 @@ func dispatch(_ arguments: [String]) throws -> Int32 {
   case "speed": return try speedCommand(rest)
   case "recommend": return try recommendCommand(rest)
   case "report": return try reportCommand(rest)
+  case "peer": return try peerCommand(rest)
   case "help", "--help", "-h":
     if let topic = rest.first {
       guard Usage.commands.contains(topic) else {

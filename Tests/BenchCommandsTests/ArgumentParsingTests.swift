@@ -258,7 +258,7 @@ extension CLITests {
       let error = #expect(throws: UsageError.self) { try dispatch(["runn"]) }
       #expect(error?.message == "unknown command \"runn\" (did you mean run?)")
       let far = #expect(throws: UsageError.self) { try dispatch(["frobnicate"]) }
-      #expect(far?.message.contains("(valid: run, recommend, report, list") == true)
+      #expect(far?.message.contains("(valid: run, recommend, report, peer, list") == true)
     }
 
     @Test func unknownFlagIndexWorkloadDataset() throws {

@@ -31,12 +31,15 @@ struct BenchResult {
 
 /// Runs `bench arguments` in `directory` (relative paths in the arguments
 /// resolve there, so messages name files exactly as given) and waits for it.
-func runBench(_ arguments: [String], in directory: String) throws -> BenchResult {
-  try runConcurrently([arguments], in: directory)[0]
+func runBench(_ arguments: [String], in directory: String, environment: [String: String] = [:]) throws -> BenchResult {
+  try runConcurrently([arguments], in: directory, environment: environment)[0]
 }
 
 /// Starts every invocation at once in `directory` and waits for all.
-func runConcurrently(_ invocations: [[String]], in directory: String) throws -> [BenchResult] {
+/// `environment` adds to (or replaces in) the test's own.
+func runConcurrently(
+  _ invocations: [[String]], in directory: String, environment: [String: String] = [:]
+) throws -> [BenchResult] {
   let bench = try #require(benchExecutable, "the bench executable was not built beside the tests")
   // Output goes to files, not pipes: a full pipe would block the child.
   let capture = try TemporaryFolder()
@@ -47,6 +50,9 @@ func runConcurrently(_ invocations: [[String]], in directory: String) throws -> 
     let process = Process()
     process.executableURL = bench
     process.arguments = arguments
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))

@@ -38,55 +38,6 @@ enum MapFixtures {
     return result
   }
 
-  /// Points exactly on cell edges (both axes) of the default table at several
-  /// zooms, around a few places, plus their neighbours one cell away.
-  static func cellEdges(table: ClusterCellTable = .default) -> [Point] {
-    var points: [Point] = []
-    for (z, lon0, lat0) in [(2, 10.0, 45.0), (5, -100.0, 30.0), (10, 150.0, -30.0),
-                            (14, 2.0, 48.0), (17, -0.5, 51.0), (19, 179.99, 5.0), (8, -179.0, 0.0)] {
-      let s = WebMercator.scale(zoom: z), c = table.cellSize(zoom: z)
-      let col0 = Int((WebMercator.x(longitude: lon0) * s / c).rounded(.down))
-      let row0 = Int((WebMercator.y(latitude: lat0) * s / c).rounded(.down))
-      for dc in 0..<4 {
-        for dr in 0..<4 {
-          guard let lon = edgeLongitude(column: col0 + dc, zoom: z, cellSize: c),
-                let lat = edgeLatitude(row: row0 + dr, zoom: z, cellSize: c) else { continue }
-          points.append(Point(x: lon, y: lat))
-          points.append(Point(x: lon, y: lat))  // a duplicate on the corner
-        }
-      }
-    }
-    return points
-  }
-
-  /// A longitude whose map x · 2^z / c is exactly `column`, if one is found.
-  static func edgeLongitude(column: Int, zoom: Int, cellSize c: Double) -> Double? {
-    let s = WebMercator.scale(zoom: zoom)
-    return exactEdge(start: WebMercator.longitude(x: Double(column) * c / s), target: Double(column)) {
-      WebMercator.x(longitude: $0) * s / c
-    }
-  }
-
-  /// A latitude whose map y · 2^z / c is exactly `row`, if one is found.
-  static func edgeLatitude(row: Int, zoom: Int, cellSize c: Double) -> Double? {
-    let s = WebMercator.scale(zoom: zoom)
-    return exactEdge(start: WebMercator.latitude(y: Double(row) * c / s), target: Double(row)) {
-      WebMercator.y(latitude: $0) * s / c
-    }
-  }
-
-  /// Walks a few ulps either way from `start` for a value `f` maps exactly to `target`.
-  static func exactEdge(start: Double, target: Double, _ f: (Double) -> Double) -> Double? {
-    var up = start, down = start
-    for _ in 0..<200 {
-      if f(up) == target { return up }
-      if f(down) == target { return down }
-      up = up.nextUp
-      down = down.nextDown
-    }
-    return nil
-  }
-
   /// A blob of points straddling the antimeridian.
   static func antimeridian(_ n: Int, seed: UInt64) -> [Point] {
     var g = SplitMix64(seed: seed)
@@ -103,7 +54,7 @@ enum MapFixtures {
     Fixture("duplicates", (0..<2500).map { i in
       Point(x: Double(i % 5) * 0.001 + 2.35, y: Double(i % 3) * 0.001 + 48.85)
     } + Fixtures.identical(200, at: Point(x: -179.5, y: -20))),
-    Fixture("cell-edges", cellEdges()),
+    Fixture("cell-edges", Fixtures.cellEdges()),
   ]
 }
 
@@ -289,8 +240,8 @@ func referenceMarkers(_ points: [Point], area: VisibleArea,
       for place in places {
         let col = Int((WebMercator.x(longitude: place.x) * s / c).rounded(.down))
         let row = Int((WebMercator.y(latitude: place.y) * s / c).rounded(.down))
-        guard let lon = MapFixtures.edgeLongitude(column: col, zoom: z, cellSize: c),
-              let lat = MapFixtures.edgeLatitude(row: row, zoom: z, cellSize: c) else { continue }
+        guard let lon = Fixtures.edgeLongitude(column: col, zoom: z, cellSize: c),
+              let lat = Fixtures.edgeLatitude(row: row, zoom: z, cellSize: c) else { continue }
         let p = Point(x: lon, y: lat)
         let clusterer = try Clusterer<LinearScanIndex>(points: [p])
         #expect(clusterer.cell(of: p, zoom: z) == (col, row))
@@ -308,11 +259,11 @@ func referenceMarkers(_ points: [Point], area: VisibleArea,
   }
 
   @Test func edgeFixtureHasEnoughPoints() {
-    #expect(MapFixtures.cellEdges().count >= 150)
+    #expect(Fixtures.cellEdges().count >= 150)
   }
 
   @Test func everyVisiblePointIsCountedOnce() throws {
-    let points = MapFixtures.cellEdges()
+    let points = Fixtures.cellEdges()
     var clusterer = try Clusterer<KDTreeIndex>(points: points)
     let index = try LinearScanIndex(points: points)
     for v in MapFixtures.viewports(over: points, count: 80, seed: 12) {

@@ -22,6 +22,8 @@ func report(_ error: any Error) -> (code: Int32, message: String) {
     return (e.exitCode, "bench: \(e)")
   case let e as ReportError:
     return (e.exitCode, "bench: \(e)")
+  case let e as PeerError:
+    return (e.exitCode, "bench: \(e)")
   case let e as IndexError:
     switch e {
     case .invalidParameter, .unknownParameter: return (64, "bench: \(e)")

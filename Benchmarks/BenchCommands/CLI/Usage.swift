@@ -5,7 +5,7 @@ import MapClustering
 /// lists of workloads and strategies come from the catalogues.
 enum Usage {
   static let commands = [
-    "run", "recommend", "report", "list", "verify", "query", "export", "compare", "plot", "render", "speed",
+    "run", "recommend", "report", "peer", "list", "verify", "query", "export", "compare", "plot", "render", "speed",
     "help",
   ]
 
@@ -32,6 +32,10 @@ enum Usage {
     case "report":
       return "usage: bench report REPORT.csv [REPORT.csv…] [--out FILE.html] [--fps HZ] [--live] [--memory-limit SIZE]"
         + " [--dataset NAME|FILE]"
+    case "peer":
+      return "usage: bench peer postgis [--connection CONNINFO] [--dataset NAME|FILE] [--n N] [--workload LIST]"
+        + " [--strategy LIST] [--steps S] [--queries FILE.csv] [--screen WxH] [--repeat R] [--warmup W] [--budget SECONDS]"
+        + " [--seed S] [--out FILE.csv] [--quiet]"
     case "speed":
       return "usage: bench speed [--index NAMES] [--n N] [--queries Q] [--repeat R] [--seed S] [--param K=V,…] [--threads N] [--nearest] [--blobs B]"
     default: return "usage: bench [run] [--index NAMES] [--workload NAMES] [--dataset NAME|FILE] [options]  (bench help)"
@@ -81,6 +85,7 @@ enum Usage {
       run       run workloads on indexes: a table, the verdict, a CSV report and its HTML page (the default)
       recommend measure every index on your data and say which to use, with an HTML page
       report    one self-contained HTML page of one or more reports: verdict, charts, table, map
+      peer      the same workloads on PostGIS, timed in the server and from the client, answers checked
       list      list indexes, workloads or datasets with their parameters
       verify    check every index against the linear scan; exit 1 on any difference
       query     answer a query file with one index (query,count,id_sum)
@@ -96,7 +101,8 @@ enum Usage {
     exit codes: 0 success; 1 a difference or regression (verify, compare), no choice meeting the
     budget (recommend); 64 usage error (also an
     output that is an input or another output); 65 bad data; 66 input missing or unreadable;
-    70 internal error; 73 output cannot be created (not a regular file, a report that exists);
+    69 a service is unavailable (PostgreSQL or PostGIS missing, a server that will not start, a
+    refused connection); 70 internal error; 73 output cannot be created (not a regular file, a report that exists);
     74 I/O error (a full disk, a failed write to standard output).
     """
 
@@ -149,6 +155,30 @@ enum Usage {
         reproduce it. The map needs the points: a bundled dataset or a generator is made again from
         the rows' name, n and seed; for a points file give it with --dataset FILE. Default output:
         the first report's name with .html. Never replaces a file (exit 73).
+        """
+    case "peer":
+      return line(for: "peer") + """
+
+
+        Runs the workloads (default viewport, cluster, tap, nearest) on PostGIS, on the same points
+        and steps as bench run, and checks every answer against the linear scan. By default it starts
+        a PostgreSQL of its own in a temporary folder (initdb, pg_ctl; a Unix socket, no TCP port)
+        and removes it on exit, error or Ctrl-C; --connection names another server instead (a psql
+        connection string), where bench creates one schema of its own and drops only that. psql
+        talks to the server (no driver is linked). Queries: viewport `geom && box` (bbox: not exact,
+        float4 boxes) and `&&` with the bounds (exact); cluster GROUP BY the workload's own cells,
+        computed in SQL by the same formulas (group-by); tap, the boxes around the tap and the screen
+        distance (range); nearest, KNN `geog <-> position` then id (k=1, k=10, k=100). Each is timed
+        inside the server (clock=server: PL/pgSQL around each step) and from psql, round trip
+        included (clock=client); the load and GiST indexes are the build row. Rows count the steps
+        whose answers differ in wrong_answers. Writes results/<date>-<commit>-peer-postgis.csv
+        (or --out), never over an earlier file. Exit 1 when an exact query's answer differs, 69 when
+        PostgreSQL or PostGIS is missing or the server does not start or answer.
+
+          --connection CONNINFO     a server of yours: 'host=… dbname=…' or postgresql://…
+          run options as for bench run: --dataset, --n, --workload, --strategy, --steps, --queries,
+          --screen, --repeat (default 5), --warmup, --budget (per row, default 2 s), --seed, --out,
+          --quiet
         """
     case "list":
       return line(for: "list") + "\n\nOne line each: the name first, then its parameters and defaults."

@@ -1,4 +1,5 @@
 import BenchHarness
+import SpatialIndexes
 import BenchWorkloads
 import Foundation
 import MapClustering
@@ -19,8 +20,11 @@ enum HTMLOutput {
     let verdict = Verdict.all(in: rows, budget: budget).first
     let map: Result<String, HTMLReport.MapUnavailable>
     if let dataset {
-      let index = verdict?.winner.index ?? RenderOptions.defaultIndex
-      let strategy = verdict?.winner.strategy(of: "cluster").flatMap(ClusterStrategy.init(rawValue:)) ?? .singlePass
+      // the winner's index draws the map, unless it is no index of the
+      // package (a database engine's rows): then the default one does
+      let winner = verdict.flatMap { indexType(named: $0.winner.index) == nil ? nil : $0.winner }
+      let index = winner?.index ?? RenderOptions.defaultIndex
+      let strategy = winner?.strategy(of: "cluster").flatMap(ClusterStrategy.init(rawValue:)) ?? .singlePass
       map = .success(try ReportMap.svg(dataset, index: index, strategy: strategy))
     } else {
       map = .failure(.init("No map: the report names a points file; give it with --dataset FILE to draw it."))

@@ -44,6 +44,8 @@ struct RunOptions {
   var pointsOut: String? = nil
   var queriesOut: String? = nil
   var tapsOut: String? = nil
+  /// `peer` only: a server of the user's, as a psql connection string.
+  var connection: String? = nil
 
   init() {
     indexes = []
@@ -68,8 +70,16 @@ struct RunOptions {
     ]
     if command == "export" { flags += ["--points-out", "--queries-out", "--taps-out"] }
     if command == "run" { flags += ["--json"] }
+    // what a database engine has no use for: refused, not ignored
+    let notForPeer = ["--index", "--param", "--threads", "--counters", "--append", "--moving", "--fps", "--rebuild-share"]
+    if command == "peer" {
+      flags.removeAll { notForPeer.contains($0) }
+      flags += ["--connection"]
+    }
     while let a = reader.next() {
       switch a {
+      case let flag where command == "peer" && notForPeer.contains(flag):
+        throw UsageError("\(flag) does not apply to bench peer (a database engine, not an index)", command: command)
       case "--index": indexText = try reader.value(for: a)
       case "--workload": o.workloads = try names(try reader.value(for: a), workloadNames, "workload", command)
       case "--strategy": o.strategies = try names(try reader.value(for: a), strategyNames, "strategy", command)
@@ -111,6 +121,7 @@ struct RunOptions {
       case "--queries-out" where command == "export": o.queriesOut = try reader.value(for: a)
       case "--taps-out" where command == "export": o.tapsOut = try reader.value(for: a)
       case "--json" where command == "run": o.json = try reader.value(for: a)
+      case "--connection" where command == "peer": o.connection = try reader.value(for: a)
       default: throw unknownOption(a, command: command, valid: flags)
       }
     }

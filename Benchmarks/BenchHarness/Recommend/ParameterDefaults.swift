@@ -17,7 +17,10 @@ public enum ParameterDefaults {
 
   /// The parameters of `params` that are the index's own, with a fixed
   /// default (not `auto` or `data`, which resolve against the data), in order.
+  /// For a name that is no index of the package (a database engine's rows,
+  /// `clock=server`), every parameter: they tell its rows apart.
   public static func chosen(_ params: String, index: String) -> [ParameterValue] {
+    guard indexType(named: index) != nil else { return params.isEmpty ? [] : ReportKey.parameters(of: params) }
     let defaults = values(of: index)
     return ReportKey.parameters(of: params).filter {
       guard let d = defaults[$0.name] else { return false }

@@ -91,7 +91,7 @@ extension Verdict {
   /// The few lines of Swift that build the choice and cluster with it.
   public var swift: [String] {
     let w = winner
-    guard let type = indexType(named: w.index) else { return ["// \(w.index): not an index of this version"] }
+    guard let type = indexType(named: w.index) else { return ["// \(w.index): not an index of this package (a database engine's rows: bench peer)"] }
     let buffered = w.strategy(of: "live") == "buffered"
     let base = String(describing: type)
     let typeName = buffered ? "BufferedIndex<\(base)>" : base

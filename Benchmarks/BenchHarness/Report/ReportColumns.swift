@@ -84,6 +84,14 @@ extension ReportColumn {
       "total_bytes_per_point", .number, .build,
       "`(index_bytes + workload_bytes) / n`: everything the row's work holds per point"
     ) { CSVWriter.field($0.totalBytesPerPoint) }.added(in: 2),
+
+    // Added in version 3.
+    .optionalInteger(
+      "wrong_answers", .answers,
+      "rows of a database engine (`bench peer`): steps whose answer differs from the linear scan's;"
+        + " empty for the indexes, which `bench verify` checks",
+      \.wrongAnswers
+    ).added(in: 3),
   ]
 
   /// The column called `name`.

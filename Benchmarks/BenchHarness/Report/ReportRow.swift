@@ -165,13 +165,16 @@ public struct ReportRow: Sendable, Equatable {
   /// Cluster markers added plus removed over one pass (`nil`: not a cluster row).
   public var churn: UInt64?
   public var counters: ReportCounters
+  /// A database engine's steps whose answer differs from the linear scan's
+  /// (`nil` for an index: `bench verify` checks those).
+  public var wrongAnswers: UInt64?
   public var run: RunMetadata
 
   public init(
     key: ReportKey, timing: TimingSummary, buildMilliseconds: Double = 0,
     indexBytes: Int = 0, workloadBytes: UInt64? = nil, peakRSSBytes: UInt64 = 0, resultsTotal: UInt64 = 0,
     checksum: UInt64 = 0, churn: UInt64? = nil, counters: ReportCounters = .none,
-    run: RunMetadata
+    wrongAnswers: UInt64? = nil, run: RunMetadata
   ) {
     self.key = key
     self.timing = timing
@@ -183,6 +186,7 @@ public struct ReportRow: Sendable, Equatable {
     self.checksum = checksum
     self.churn = churn
     self.counters = counters
+    self.wrongAnswers = wrongAnswers
     self.run = run
   }
 

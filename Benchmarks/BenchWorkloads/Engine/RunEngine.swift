@@ -141,12 +141,7 @@ public struct RunEngine {
         for step in 0..<runner.stepCount { _ = runner.run(step: step, counters: &c) }
         counters = c
       }
-      let n = max(1, runner.stepCount)
-      let cuts = bands.map { band in
-        var cut = m
-        cut.samples = m.samples.enumerated().filter { band.steps.contains($0.offset % n) }.map(\.element)
-        return (name: band.name, cut: cut)
-      }
+      let cuts = bands.map { (name: $0.name, cut: m.cut(to: $0, steps: runner.stepCount)) }
       results.append(Timed(
         workload: W.name, variant: variant, measurement: m, counters: counters, churn: runner.churn,
         workloadBytes: runner.workloadBytes, bands: cuts, phases: phases,
@@ -181,6 +176,17 @@ public struct RunEngine {
     var bands: [(name: String, cut: Measurement)]
     var phases: [(name: String, cut: Measurement)]
     var indexParameters: [ParameterValue]?
+  }
+}
+
+extension Measurement {
+  /// The samples of `band`'s steps (sample `i` is step `i mod steps`), for
+  /// its zoom band's row.
+  func cut(to band: ZoomBand, steps: Int) -> Measurement {
+    let n = max(1, steps)
+    var cut = self
+    cut.samples = samples.enumerated().filter { band.steps.contains($0.offset % n) }.map(\.element)
+    return cut
   }
 }
 

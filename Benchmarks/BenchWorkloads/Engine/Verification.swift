@@ -24,8 +24,20 @@ public enum Verification {
     workloads: [WorkloadChoice]
   ) throws -> [Result] {
     let data = WorkloadData(points: dataset.points, steps: steps)
+    let reference = try referenceAnswers(data, workloads: workloads)
+    var results: [Result] = []
+    for name in indexes where name != LinearScanIndex.name {
+      var check = CheckIndex(data: data, sweeps: sweeps, workloads: workloads, reference: reference)
+      results += try withIndexType(named: name, &check) ?? []
+    }
+    return results
+  }
+
+  /// The linear scan's answers to every step of `workloads`, by ``key(_:_:)``:
+  /// each a `[W.Answer]`, one per step.
+  static func referenceAnswers(_ data: WorkloadData, workloads: [WorkloadChoice]) throws -> [String: Any] {
     var recorder = Recorder()
-    let reference = try LinearScanIndex(points: dataset.points)
+    let reference = try LinearScanIndex(points: data.points)
     for choice in workloads {
       guard let type = WorkloadCatalog.type(named: choice.name) else { continue }
       let variants = type.variantsShareAnswers ? [type.referenceVariant] : choice.variants
@@ -33,12 +45,7 @@ public enum Verification {
       _ = try withWorkloadType(named: choice.name, &bind)
       recorder = bind.visitor
     }
-    var results: [Result] = []
-    for name in indexes where name != LinearScanIndex.name {
-      var check = CheckIndex(data: data, sweeps: sweeps, workloads: workloads, reference: recorder.answers)
-      results += try withIndexType(named: name, &check) ?? []
-    }
-    return results
+    return recorder.answers
   }
 
   /// Every step's answer of each workload, by ``key(_:_:)``.

@@ -456,6 +456,16 @@ extension Clusterer {
           id, lonE7: records[i].lonE7, latE7: records[i].latE7)
       }
     }
+    _emitSparse(layout, &totals, into: &markers)
+  }
+
+  /// One marker per cell of `totals` (keyed by row, then column), folded at
+  /// the antimeridian and in row, then column order, as ``_emit(_:_:into:)``
+  /// gives them.
+  @inlinable
+  func _emitSparse(
+    _ layout: _StepLayout, _ totals: inout [SIMD2<Int>: CellTotals], into markers: inout [ClusterMarker]
+  ) {
     if let w = layout.antimeridianColumn, let target = layout.foldTarget(of: w) {
       for key in totals.keys.filter({ $0.y == w }) {
         totals[SIMD2(key.x, target), default: CellTotals()].addWrapped(totals.removeValue(forKey: key)!)
@@ -465,5 +475,34 @@ extension Clusterer {
     for cell in totals.keys.sorted(by: { ($0.x, $0.y) < ($1.x, $1.y) }) {
       markers.append(_marker(totals[cell]!, zoom: layout.zoom, column: cell.y, row: cell.x))
     }
+  }
+
+  /// The markers of `area` from cell totals summed elsewhere (a database's
+  /// `GROUP BY` over the same cells: ``MapCells`` of the points inside the
+  /// area's rectangles): folded at the antimeridian and made into markers
+  /// as every strategy's are, so another engine's sums compare with this
+  /// package's markers one for one. Totals of a cell the area does not show
+  /// are left out, as a strategy leaves out such a point; totals given
+  /// twice for one cell are added.
+  ///
+  /// - Complexity: O(*c* log *c*) for *c* cells.
+  public func markers(
+    of area: VisibleArea, totals: [(column: Int, row: Int, totals: CellTotals)]
+  ) -> [ClusterMarker] {
+    guard let layout = _layout(area) else { return [] }
+    var cells: [SIMD2<Int>: CellTotals] = [:]
+    for t in totals where t.totals.count > 0 && layout.shows(column: t.column)
+      && t.row >= layout.rowLo && t.row <= layout.rowHi
+    {
+      var sum = cells[SIMD2(t.row, t.column), default: CellTotals()]
+      sum.count &+= t.totals.count
+      sum.anyID = t.totals.anyID
+      sum.sumLon &+= t.totals.sumLon
+      sum.sumLat &+= t.totals.sumLat
+      cells[SIMD2(t.row, t.column)] = sum
+    }
+    var markers: [ClusterMarker] = []
+    _emitSparse(layout, &cells, into: &markers)
+    return markers
   }
 }

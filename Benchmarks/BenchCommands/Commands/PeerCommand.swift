@@ -1,0 +1,73 @@
+import BenchFormats
+import BenchHarness
+import BenchWorkloads
+import Foundation
+
+/// `bench peer postgis`: the workloads on PostGIS, beside the indexes (see
+/// ``PostGISEngine``): a table, the answer checks, and a CSV report never
+/// written over an earlier one.
+func peerCommand(_ arguments: [String]) throws -> Int32 {
+  let engines = ["postgis"]
+  guard let engine = arguments.first, !engine.hasPrefix("-") else {
+    throw UsageError("name the engine: bench peer postgis", command: "peer")
+  }
+  guard engines.contains(engine) else { throw UsageError.unknown("engine", engine, valid: engines, command: "peer") }
+  let rest = Array(arguments.dropFirst())
+  var options = try RunOptions.parse(rest, command: "peer")
+  if !rest.contains("--workload") {
+    options.workloads = [ViewportWorkload.name, ClusterWorkload.name, TapWorkload.name, NearestWorkload.name]
+  }
+  let choices = options.workloadChoices.filter { $0.name != LiveWorkload.name }
+  guard !choices.isEmpty else {
+    throw UsageError("bench peer runs viewport, cluster, tap and nearest (the load is its build row)", command: "peer")
+  }
+  let metadata = RunMetadata.current(seed: options.seed, gitDirectory: packageRoot())
+  let suite = "peer-postgis"
+  let out = options.out
+    ?? ReportFile.defaultPath(suite: suite, gitCommit: metadata.gitCommit, date: Date(), directory: resultsFolder())
+  try OutputCheck.check([OutputTarget("--out", out, existing: .keep)], inputs: options.inputs)
+
+  let datasets = try loadDatasets(options, command: "peer")
+  let queries = try options.queriesFile.map { try QueriesFile(contentsOf: $0) }
+  try queries?.requireQueries()
+  let steps = datasets.map { options.steps(for: $0, queries: queries) }
+  for s in steps { try options.checkNeeds(s, command: "peer") }
+
+  let server = try options.connection.map { try PostgresServer.connect($0) } ?? PostgresServer.start()
+  defer { server.stop() }
+  // once the server is known good: a missing one gets one line on stderr
+  warnIfDebugBuild()
+  if !options.quiet { printError("bench: PostGIS on \(server.description)") }
+  let units = datasets.count * PostGISEngine.units(choices)
+  var run = PostGISEngine(
+    server: server,
+    measure: MeasureOptions(
+      repeats: options.repeats, warmup: options.warmup, budget: options.budget * 1e9, clockOverhead: 0),
+    metadata: metadata, observer: Progress(quiet: options.quiet, totalUnits: units))
+  var rows: [ReportRow] = []
+  var checks: [PeerCheck] = []
+  for (dataset, steps) in zip(datasets, steps) {
+    let result = try run.run(dataset, steps: steps, workloads: choices)
+    rows += result.rows
+    checks += result.checks
+  }
+
+  output(ResultsTable.render(rows), terminator: "")
+  output("")
+  for c in checks {
+    let verdict = c.differingSteps == 0
+      ? "all \(c.steps) steps agree with the linear scan"
+      : "\(c.differingSteps) of \(c.steps) steps differ from the linear scan" + (c.exact ? "" : " (not exact by design)")
+    output("\(c.label): \(verdict)")
+    for p in c.problems { output("  \(p)") }
+  }
+  let written: String
+  if options.out != nil {
+    try ReportFile.write(rows, to: out)
+    written = out
+  } else {
+    written = try ReportFile.writeNew(rows, suite: suite, gitCommit: metadata.gitCommit, directory: resultsFolder())
+  }
+  printError("bench: wrote \(rows.count) rows to \(written)")
+  return checks.contains(where: \.fails) ? 1 : 0
+}

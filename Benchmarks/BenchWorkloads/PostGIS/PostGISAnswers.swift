@@ -1,0 +1,87 @@
+import MapClustering
+import SpatialIndexes
+
+/// One step's answer rows from the server: the six values `a…f` of each
+/// (``PostGISQuery``), `nil` for SQL `NULL`.
+typealias PeerRows = [[Int64?]]
+
+/// Checks a query's answers against the linear scan's, step by step.
+struct PeerChecker {
+  let query: PostGISQuery
+  let steps: MapSteps
+  /// ``Verification/referenceAnswers(_:workloads:)``.
+  let reference: [String: Any]
+  /// Turns the server's cell totals into markers by this package's rules.
+  let clusterer: Clusterer<LinearScanIndex>?
+
+  /// How step `step`'s rows differ from the linear scan's answer, or `nil`
+  /// when they agree.
+  func difference(step: Int, rows: PeerRows) -> String? {
+    switch query {
+    case .viewport:
+      guard let expected = (reference[ViewportWorkload.name] as? [[Int32]])?[safe: step] else { return "no reference" }
+      let want = Self.digest(expected)
+      let got: [Int64] = rows.first.map { [$0[0] ?? 0, $0[1] ?? 0, $0[2] ?? 0] } ?? [0, 0, 0]
+      if got == want { return nil }
+      return "\(got[0]) points, linear scan \(want[0]) (id sums \(got[1]), \(want[1]))"
+    case .cluster:
+      guard let expected = (reference[ClusterWorkload.name] as? [[ClusterMarker]])?[safe: step],
+            let clusterer, let area = steps.areas?[safe: step]
+      else { return "no reference" }
+      let got = markers(rows, area: area, clusterer)
+      return got == expected ? nil : ClusterWorkload.difference(expected: expected, got: got)
+    case .tap:
+      guard let expected = (reference[TapWorkload.name] as? [Int32?])?[safe: step] else { return "no reference" }
+      let got = rows.first.flatMap { $0[0] }.map { Int32(truncatingIfNeeded: $0) }
+      return got == expected ? nil : TapWorkload.difference(expected: expected, got: got)
+    case .nearest(let k):
+      guard let expected = (reference["\(NearestWorkload.name)/k=\(k)"] as? [[Neighbor]])?[safe: step] else {
+        return "no reference"
+      }
+      let got = rows.map { Int32(truncatingIfNeeded: $0[0] ?? -1) }
+      let want = expected.map(\.id)
+      if got == want { return nil }
+      guard let rank = zip(got, want).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset else {
+        return "\(got.count) neighbours, linear scan \(want.count)"
+      }
+      return "rank \(rank + 1): id \(got[rank]), linear scan id \(want[rank]) at \(expected[rank].distance) m"
+    }
+  }
+
+  /// Results the step's answer counts, as a run's `results_total` does:
+  /// ids in view, markers, hits, neighbours.
+  func results(_ rows: PeerRows) -> Int {
+    switch query {
+    case .viewport: Int(rows.first?[0] ?? 0)
+    case .cluster, .nearest: rows.count
+    case .tap: rows.first?[0] == nil ? 0 : 1
+    }
+  }
+
+  /// The markers of a step's cell totals.
+  func markers(_ rows: PeerRows, area: VisibleArea, _ clusterer: Clusterer<LinearScanIndex>) -> [ClusterMarker] {
+    clusterer.markers(of: area, totals: rows.map { r in
+      var t = CellTotals()
+      t.count = Int32(truncatingIfNeeded: r[2] ?? 0)
+      t.sumLon = r[3] ?? 0
+      t.sumLat = r[4] ?? 0
+      t.anyID = Int32(truncatingIfNeeded: r[5] ?? 0)
+      return (column: Int(r[0] ?? 0), row: Int(r[1] ?? 0), totals: t)
+    })
+  }
+
+  /// The viewport's digest of a set of ids, as the SQL computes it: count,
+  /// sum, and the sum of `id² mod 4294967291`.
+  static func digest(_ ids: [Int32]) -> [Int64] {
+    var sum: Int64 = 0, mixed: Int64 = 0
+    for id in ids {
+      sum &+= Int64(id)
+      mixed &+= Int64(id) &* Int64(id) % 4_294_967_291
+    }
+    return [Int64(ids.count), sum, mixed]
+  }
+}
+
+extension Array {
+  subscript(safe i: Int) -> Element? { i >= 0 && i < count ? self[i] : nil }
+}

@@ -1,0 +1,275 @@
+import BenchFormats
+import BenchHarness
+import Foundation
+import MapClustering
+import SpatialIndexes
+
+/// What one query's answers were against the linear scan's.
+public struct PeerCheck: Sendable, Equatable {
+  /// `postgis-gist viewport/bbox (server)`.
+  public var label: String
+  public var steps: Int
+  public var differingSteps: Int
+  /// Whether its answers should agree (`bbox` is known not to).
+  public var exact: Bool
+  /// The first few differences.
+  public var problems: [String]
+
+  /// A difference in a query that should be exact.
+  public var fails: Bool { exact && differingSteps > 0 }
+}
+
+/// The rows and checks of one run on a database engine.
+public struct PeerResult: Sendable {
+  public var rows: [ReportRow]
+  public var checks: [PeerCheck]
+}
+
+/// Runs the workloads on PostGIS, beside the indexes: loads the dataset
+/// (the build row), then for each query (``PostGISQuery``) times every step
+/// twice, inside the server (a PL/pgSQL loop reading `clock_timestamp()`
+/// around each step's query) and from the client (`psql`'s `\timing`: the
+/// round trip over the socket included), and checks every answer against
+/// the linear scan's. Rows: `index` `postgis-gist`, `params` `clock=server`
+/// or `clock=client`, `wrong_answers` the steps that differ.
+public struct PostGISEngine {
+  public static let indexName = "postgis-gist"
+
+  public let server: PostgresServer
+  public let measure: MeasureOptions
+  public let metadata: RunMetadata
+  public var observer: any RunObserver
+
+  public init(server: PostgresServer, measure: MeasureOptions, metadata: RunMetadata, observer: any RunObserver) {
+    self.server = server
+    self.measure = measure
+    self.metadata = metadata
+    self.observer = observer
+  }
+
+  /// The units a ``RunObserver`` hears of: the load, then two per query.
+  public static func units(_ workloads: [WorkloadChoice]) -> Int { 1 + 2 * PostGISQuery.all(for: workloads).count }
+
+  /// Loads `dataset`, runs `workloads` over `steps` and drops what it made.
+  public mutating func run(
+    _ dataset: LoadedDataset, steps: MapSteps, workloads: [WorkloadChoice]
+  ) throws -> PeerResult {
+    let schema = PostGISSchema()
+    if !server.isOwn {
+      let has = try server.psql(PostGISSchema.hasPostGIS, name: "check")
+      guard has.first == "1" else {
+        throw PeerError(
+          .unavailable,
+          "the database of --connection has no PostGIS extension (CREATE EXTENSION postgis there;"
+            + " bench changes nothing it did not create)")
+      }
+    }
+    defer { _ = try? server.psql(schema.drop, name: "drop") }
+    let data = WorkloadData(points: dataset.points, steps: steps)
+    observer.status("\(Self.indexName): the linear scan's answers, for the checks")
+    let reference = try Verification.referenceAnswers(data, workloads: workloads)
+    let clusterer = workloads.contains { $0.name == ClusterWorkload.name }
+      ? try Clusterer(index: LinearScanIndex(points: dataset.points), points: dataset.points) : nil
+
+    observer.start("\(Self.indexName) build")
+    let csv = server.workFolder + "/points.csv"
+    try Self.writePoints(dataset.points, to: csv)
+    let t0 = Stopwatch.now()
+    let loaded = try server.psql(schema.load(csvFile: csv, createExtension: server.isOwn), name: "load")
+    let buildMs = Double(Stopwatch.now() &- t0) / 1e6
+    try? FileManager.default.removeItem(atPath: csv)
+    let bytes = loaded.last.flatMap { Int($0) } ?? 0
+    let maker = PeerRowMaker(
+      index: Self.indexName, dataset: dataset, buildMs: buildMs, bytes: bytes, bands: steps.zoomBands,
+      steps: steps.count, metadata: metadata)
+    var rows = [maker.row(
+      "build", "", clock: "client",
+      BenchHarness.Measurement(samples: [buildMs * 1e6], batch: 1, passes: 1, checksum: UInt64(dataset.count), resultsTotal: 0),
+      wrong: nil, bands: false)]
+    var checks: [PeerCheck] = []
+
+    for query in PostGISQuery.all(for: workloads) {
+      guard let stepRows = query.stepRows(steps, cells: .default) else { continue }
+      let checker = PeerChecker(query: query, steps: steps, reference: reference, clusterer: clusterer)
+      let table = server.workFolder + "/steps_\(query.sqlName).csv"
+      try Self.write(stepRows, to: table)
+      _ = try server.psql(
+        query.functions(schema: schema.name)
+          + "\\copy \(schema.name).steps_\(query.sqlName) FROM '\(table)' WITH (FORMAT csv)\n",
+        name: "setup_\(query.sqlName)")
+      for clock in ["server", "client"] {
+        observer.start("\(Self.indexName) \(query.workload) \(query.strategy) (\(clock) clock)")
+        let timed = clock == "server"
+          ? try serverPasses(query, schema: schema, steps: steps.count)
+          : try clientPasses(query, schema: schema, steps: steps.count)
+        let check = Self.check(timed.answers, checker, label: "\(Self.indexName) \(query.workload)/\(query.strategy) (\(clock))")
+        checks.append(check)
+        var m = timed.measurement
+        m.resultsTotal = UInt64(timed.answers.reduce(0) { $0 + checker.results($1) })
+        m.checksum = Self.checksum(timed.answers)
+        rows += maker.rows(query.workload, query.strategy, clock: clock, m, wrong: UInt64(check.differingSteps))
+      }
+    }
+    observer.finish()
+    return PeerResult(rows: rows, checks: checks)
+  }
+
+  // MARK: - Timing
+
+  /// Step answers of the first pass, and the timed samples.
+  struct Timed {
+    var answers: [PeerRows]
+    var measurement: BenchHarness.Measurement
+  }
+
+  /// The server-timed loop: `warmup` passes (at least the pilot, whose
+  /// answers are checked), then up to `repeats` timed ones within the budget.
+  func serverPasses(_ query: PostGISQuery, schema: PostGISSchema, steps: Int) throws -> Timed {
+    let warm = max(1, measure.warmup)
+    let budgetMs = measure.budget > 0 ? measure.budget / 1e6 : 1e15
+    let lines = try server.psql(
+      "SELECT * FROM \(schema.name).time_\(query.sqlName)(\(warm + measure.repeats), \(budgetMs));\n",
+      name: "time_\(query.sqlName)")
+    var answers = [PeerRows](repeating: [], count: steps)
+    var samples: [Double] = []
+    var passes = Set<Int>()
+    for line in lines {
+      let f = Self.fields(line)
+      guard f.count == 9, let pass = f[0], let step = f[1], step >= 0, Int(step) < steps else { continue }
+      if let ns = f[2] {
+        if pass > warm {
+          samples.append(Double(ns))
+          passes.insert(Int(pass))
+        }
+      } else if pass == 1 {
+        answers[Int(step)].append(Array(f[3...]))
+      }
+    }
+    return Timed(
+      answers: answers,
+      measurement: BenchHarness.Measurement(samples: samples, batch: 1, passes: passes.count, checksum: 0, resultsTotal: 0))
+  }
+
+  /// Each step as its own statement from `psql`, timed by its `\timing`
+  /// (from sending the statement to the whole result received): `repeats`
+  /// passes after one untimed, stopping at the budget after the first timed.
+  func clientPasses(_ query: PostGISQuery, schema: PostGISSchema, steps: Int) throws -> Timed {
+    let call = "SELECT * FROM \(schema.name).step_\(query.sqlName)"
+    let pass = (0..<steps).map { "\(call)(\($0));\n" }.joined()
+    var answers: [PeerRows] = []
+    var samples: [Double] = []
+    var passes = 0
+    let started = Stopwatch.now()
+    for p in 0...measure.repeats {
+      if p > 1 && measure.budget > 0 && Double(Stopwatch.now() &- started) > measure.budget { break }
+      let lines = try server.psql("\\timing on\n" + pass, name: "client_\(query.sqlName)")
+      var step = 0, current: PeerRows = []
+      for line in lines {
+        if line.hasPrefix("Time: ") {
+          // `Time: 0.412 ms`, or `Time: 1234.567 ms (00:01.235)`
+          let ms = Double(line.dropFirst(6).prefix { $0 != " " }) ?? 0
+          if p == 0 { answers.append(current) } else { samples.append(ms * 1e6) }
+          current = []
+          step += 1
+        } else {
+          let f = Self.fields(line)
+          if f.count == 9 { current.append(Array(f[3...])) }
+        }
+      }
+      guard step == steps else {
+        throw PeerError(.failed, "psql answered \(step) of \(steps) steps of \(query.sqlName)")
+      }
+      if p > 0 { passes += 1 }
+    }
+    return Timed(
+      answers: answers,
+      measurement: BenchHarness.Measurement(samples: samples, batch: 1, passes: passes, checksum: 0, resultsTotal: 0))
+  }
+
+  // MARK: - Checks and files
+
+  static func check(_ answers: [PeerRows], _ checker: PeerChecker, label: String) -> PeerCheck {
+    var check = PeerCheck(label: label, steps: answers.count, differingSteps: 0, exact: checker.query.isExact, problems: [])
+    for (step, rows) in answers.enumerated() {
+      guard let why = checker.difference(step: step, rows: rows) else { continue }
+      check.differingSteps += 1
+      if check.problems.count < 3 { check.problems.append("step \(step): \(why)") }
+    }
+    return check
+  }
+
+  /// A digest of every answer row, in step order.
+  static func checksum(_ answers: [PeerRows]) -> UInt64 {
+    var h: UInt64 = 0
+    for rows in answers {
+      for r in rows {
+        for v in r { h = mix64(h ^ UInt64(bitPattern: v ?? Int64.min)) }
+      }
+      h = mix64(h &+ 1)
+    }
+    return h
+  }
+
+  /// The integer fields of a CSV line (`psql --csv`: no quoting for
+  /// numbers), `nil` for an empty one (SQL `NULL`).
+  static func fields(_ line: Substring) -> [Int64?] {
+    line.split(separator: ",", omittingEmptySubsequences: false).map { Int64($0) }
+  }
+
+  /// `id,lon,lat` for each point, `id` its place in `points`; written in
+  /// blocks, so 10M points never make one 400 MB string.
+  static func writePoints(_ points: [Point], to path: String) throws {
+    var rows: [[String]] = []
+    rows.reserveCapacity(min(points.count, 1 << 16))
+    guard FileManager.default.createFile(atPath: path, contents: nil), let file = FileHandle(forWritingAtPath: path)
+    else { throw PeerError(.failed, "cannot create \(path)") }
+    defer { try? file.close() }
+    var text = ""
+    for (i, p) in points.enumerated() {
+      text += "\(i),\(PostGISQuery.float(p.x)),\(PostGISQuery.float(p.y))\n"
+      if text.utf8.count > 1 << 20 || i == points.count - 1 {
+        try file.write(contentsOf: Data(text.utf8))
+        text = ""
+      }
+    }
+  }
+
+  static func write(_ rows: [[String]], to path: String) throws {
+    let text = rows.map { $0.joined(separator: ",") + "\n" }.joined()
+    do {
+      try text.write(toFile: path, atomically: false, encoding: .utf8)
+    } catch {
+      throw PeerError(.failed, "cannot write \(path): \(error.localizedDescription)")
+    }
+  }
+}
+
+/// Report rows of the engine: one per clock, and its zoom bands.
+struct PeerRowMaker {
+  let index: String
+  let dataset: LoadedDataset
+  let buildMs: Double
+  let bytes: Int
+  let bands: [ZoomBand]
+  let steps: Int
+  let metadata: RunMetadata
+
+  func rows(_ workload: String, _ strategy: String, clock: String, _ m: BenchHarness.Measurement, wrong: UInt64?) -> [ReportRow] {
+    [row(workload, strategy, clock: clock, m, wrong: wrong, bands: false)]
+      + bands.map { band in
+        var r = row(workload, strategy, clock: clock, m.cut(to: band, steps: steps), wrong: wrong, bands: true)
+        r.key.zooms = band.name
+        return r
+      }
+  }
+
+  func row(_ workload: String, _ strategy: String, clock: String, _ m: BenchHarness.Measurement, wrong: UInt64?, bands: Bool) -> ReportRow {
+    ReportRow(
+      key: ReportKey(
+        index: index, params: "clock=\(clock)", dataset: dataset.name, n: dataset.count,
+        workload: workload, strategy: strategy),
+      timing: TimingSummary(m), buildMilliseconds: buildMs, indexBytes: bytes,
+      peakRSSBytes: MachineInfo.peakResidentBytes(), resultsTotal: m.resultsTotal, checksum: m.checksum,
+      wrongAnswers: wrong, run: metadata)
+  }
+}

@@ -1,0 +1,153 @@
+import BenchHarness
+import BenchWorkloads
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `bench peer postgis`: its refusals, its one-line errors with exit 69, a
+/// whole run, and a Ctrl-C that leaves no server and no folder behind.
+private let hasPostGIS = (try? PostgresTools.find(needsServer: true))?.hasPostGIS() ?? false
+private let hasPSQL = (try? PostgresTools.find(needsServer: false)) != nil
+
+@Suite struct PeerCommandTests {
+  @Test func refusesWhatItCannotDo() throws {
+    try withTemporaryFolder { folder in
+      let none = try runBench(["peer"], in: folder.path)
+      #expect(none.code == 64 && none.stderrLines.first == "bench: name the engine: bench peer postgis")
+      let other = try runBench(["peer", "mysql"], in: folder.path)
+      #expect(other.code == 64 && other.stderr.contains("unknown engine"))
+      let index = try runBench(["peer", "postgis", "--index", "kdtree"], in: folder.path)
+      #expect(index.code == 64)
+      #expect(index.stderrLines.first == "bench: --index does not apply to bench peer (a database engine, not an index)")
+      #expect(folder.contents().isEmpty)
+    }
+  }
+
+  @Test func withoutPostgreSQLItSaysSoInOneLine() throws {
+    try withTemporaryFolder { folder in
+      let result = try runBench(
+        ["peer", "postgis", "--steps", "5"], in: folder.path, environment: ["SPATIALBENCH_PG_BIN": folder.path])
+      #expect(result.code == 69)
+      #expect(result.stderrLines.count == 1)
+      #expect(result.stderrLines.first?.hasPrefix("bench: PostgreSQL is not installed: no psql, initdb, pg_ctl in") == true)
+      #expect(folder.contents().isEmpty, "no report")
+    }
+  }
+
+  @Test(.enabled(if: hasPSQL, "needs psql"))
+  func aRefusedConnectionIsOneLine() throws {
+    try withTemporaryFolder { folder in
+      let result = try runBench(
+        ["peer", "postgis", "--steps", "5", "--quiet", "--connection", "host=\(folder.path) connect_timeout=5"],
+        in: folder.path)
+      #expect(result.code == 69)
+      #expect(result.stderrLines.count == 1)
+      #expect(result.stderrLines.first?.hasPrefix("bench: cannot connect to the server of --connection:") == true)
+    }
+  }
+
+  @Test(.enabled(if: hasPostGIS, "needs PostgreSQL and PostGIS"))
+  func aRunWritesRowsThatAgreeAndRemovesItsServer() throws {
+    try withTemporaryFolder { folder in
+      let scratch = folder.file("tmp")
+      try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: false)
+      let result = try runBench(
+        ["peer", "postgis", "--dataset", "clustered", "--n", "3000", "--steps", "30", "--repeat", "1",
+         "--quiet", "--out", "peer.csv"],
+        in: folder.path, environment: ["TMPDIR": scratch])
+      #expect(result.code == 0, "\(result.stderr)")
+      let rows = try ReportFile.read(folder.file("peer.csv"))
+      let whole = rows.filter { $0.key.zooms == "all" }
+      #expect(whole.count == 1 + 2 * 7)
+      #expect(whole.allSatisfy { $0.key.index == "postgis-gist" })
+      for r in whole where r.key.strategy != "bbox" && r.key.workload != "build" {
+        #expect(r.wrongAnswers == 0, "\(r.key)")
+      }
+      #expect(result.stdout.contains("postgis-gist cluster/group-by (server): all 30 steps agree with the linear scan"))
+      #expect((try FileManager.default.contentsOfDirectory(atPath: scratch)).isEmpty, "the server's folder is removed")
+    }
+  }
+
+  /// SIGINT mid-run (once the server answers, or as soon as its folder
+  /// exists: during initdb): bench dies of it, and the watcher it left
+  /// stops the server and removes its folder.
+  @Test(.enabled(if: hasPostGIS, "needs PostgreSQL and PostGIS"), arguments: [true, false])
+  func ctrlCLeavesNoServerBehind(serverUp: Bool) throws {
+    let bench = try #require(benchExecutable)
+    try withTemporaryFolder { folder in
+      let scratch = folder.file("tmp")
+      try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: false)
+      let process = Process()
+      process.executableURL = bench
+      process.arguments = [
+        "peer", "postgis", "--dataset", "uniform", "--n", "20000", "--steps", "20000", "--repeat", "100",
+        "--budget", "0", "--quiet", "--out", "peer.csv",
+      ]
+      process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+      process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": scratch]) { $1 }
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      // wait for the server to be up (its pid file), at most 60 s
+      var pidFile: String? = nil
+      for _ in 0..<600 where pidFile == nil && serverUp {
+        usleep(100_000)
+        let made = (try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? []
+        // the socket: the server itself (initdb's single-user run writes a pid file too)
+        pidFile = made.map { scratch + "/" + $0 + "/d/postmaster.pid" }
+          .first { FileManager.default.fileExists(atPath: $0.replacingOccurrences(of: "postmaster.pid", with: ".s.PGSQL.5432")) }
+      }
+      if !serverUp {
+        var made: [String] = []
+        for _ in 0..<600 where made.isEmpty {
+          usleep(10_000)
+          made = (try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? []
+        }
+        kill(process.processIdentifier, SIGINT)
+        waitForExit(of: process, seconds: 20, "bench after SIGINT")
+        var gone = false
+        for _ in 0..<400 where !gone {
+          usleep(100_000)
+          gone = ((try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? []).isEmpty
+        }
+        #expect(!made.isEmpty && gone, "the folder \(made) is left")
+        return
+      }
+      let pidPath = try #require(pidFile, "the server never started")
+      var serverPID: pid_t? = nil
+      for _ in 0..<100 where serverPID == nil {  // the file is written in steps
+        usleep(100_000)
+        let text = (try? String(contentsOfFile: pidPath, encoding: .utf8)) ?? ""
+        if text.split(separator: "\n").count >= 2 { serverPID = pid_t(text.split(separator: "\n")[0]) }
+      }
+      let pid = try #require(serverPID, "no pid in \(pidPath)")
+      usleep(500_000)
+      #expect(process.isRunning)
+      kill(process.processIdentifier, SIGINT)
+      waitForExit(of: process, seconds: 20, "bench after SIGINT")
+      #expect(process.terminationReason == .uncaughtSignal)
+      var gone = false
+      for _ in 0..<300 where !gone {
+        usleep(100_000)
+        gone = !Self.isAlive(pid) && ((try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? []).isEmpty
+      }
+      #expect(gone, "the server (alive: \(Self.isAlive(pid))) or its folder is left: \((try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? [])")
+      #expect(!FileManager.default.fileExists(atPath: folder.file("peer.csv")))
+    }
+  }
+
+  /// Whether `pid` runs: it answers signal 0 and is no zombie (a container
+  /// whose first process reaps nothing keeps those).
+  static func isAlive(_ pid: pid_t) -> Bool {
+    guard kill(pid, 0) == 0 else { return false }
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let close = stat.lastIndex(of: ")")
+    else { return true }
+    return stat[stat.index(close, offsetBy: 2)] != "Z"
+  }
+}

@@ -1,0 +1,182 @@
+import BenchHarness
+import Foundation
+import MapClustering
+import SpatialIndexes
+import Testing
+import _SpatialTestSupport
+
+@testable import BenchWorkloads
+
+/// The points every PostGIS check runs on: clusters, cell edges with
+/// duplicates on them, a pile of identical points, the antimeridian and
+/// the poles (beyond the map, where clusters never show them).
+private let peerPoints = Fixtures.clustered(1500, seed: 31) + Fixtures.cellEdges() + Fixtures.identical(40)
+  + [Point(x: 180, y: 0), Point(x: -180, y: 0), Point(x: 180, y: 10), Point(x: -180, y: 10),
+     Point(x: 0, y: 85.06), Point(x: 0, y: 90), Point(x: 10, y: -90), Point(x: 179.99, y: -17),
+     Point(x: 0, y: WebMercator.maxLatitude), Point(x: 0, y: -WebMercator.maxLatitude)]
+
+/// Whether this machine has PostgreSQL with PostGIS, for the tests that need them.
+let postGISInstalled = (try? PostgresTools.find(needsServer: true))?.hasPostGIS() ?? false
+
+/// The session over those points, then views centred on the antimeridian
+/// (two boxes, +180 folding into column 0) at zooms 2 to 19.
+private func peerSteps(_ count: Int = 60) -> MapSteps {
+  var steps = MapSteps(session: ViewportSession(points: peerPoints, parameters: SessionParameters(steps: count, seed: 32)))
+  for zoom in 2...19 {
+    let view = Viewport(center: Point(x: zoom % 2 == 0 ? 180 : -179.9999, y: 5), zoom: zoom, width: 390, height: 844)
+    steps.rects!.append(view.rects)
+    steps.areas!.append(view.visibleArea)
+    steps.taps!.append(Tap(x: 195, y: 422, in: view))
+    steps.count += 1
+  }
+  return steps
+}
+
+/// What the engine checks, without a database: the server's answer rows,
+/// made here by brute force as the SQL makes them, agree with the linear
+/// scan; changed rows do not.
+@Suite struct PeerCheckerTests {
+  /// A step's cell totals as the cluster query groups them: the points in
+  /// each box, by their ``MapCells`` cell, summed in 1e-7° units.
+  static func clusterRows(_ area: VisibleArea, _ points: [Point]) -> PeerRows {
+    let zoom = min(WebMercator.zoomRange.upperBound, max(0, area.zoom))
+    let s = WebMercator.scale(zoom: zoom), c = ClusterCellTable.default.cellSize(zoom: zoom)
+    var totals: [SIMD2<Int>: (count: Int64, lon: Int64, lat: Int64, id: Int64)] = [:]
+    let boxes = area.count == 2 && area.first != area.second ? [area.first, area.second] : [area.first]
+    for box in boxes where box.isValid {
+      for (i, p) in points.enumerated() where box.contains(x: p.x, y: p.y) {
+        let key = SIMD2(
+          MapCells.index(WebMercator.x(longitude: p.x), scale: s, cellSize: c, inverse: 1 / c),
+          MapCells.index(WebMercator.y(latitude: p.y), scale: s, cellSize: c, inverse: 1 / c))
+        var t = totals[key, default: (0, 0, 0, Int64(i))]
+        t.count += 1
+        t.lon += Int64(MapCells.units(p.x))
+        t.lat += Int64(MapCells.units(p.y))
+        t.id = min(t.id, Int64(i))
+        totals[key] = t
+      }
+    }
+    return totals.map { key, t in [Int64(key.x), Int64(key.y), t.count, t.lon, t.lat, t.id] }
+  }
+
+  @Test func clusterTotalsMakeTheLinearScansMarkersAndAChangedTotalDoesNot() throws {
+    let steps = peerSteps()
+    let reference = try Verification.referenceAnswers(
+      WorkloadData(points: peerPoints, steps: steps), workloads: [WorkloadChoice(ClusterWorkload.self)])
+    let checker = PeerChecker(
+      query: .cluster, steps: steps, reference: reference,
+      clusterer: try Clusterer(index: LinearScanIndex(points: peerPoints), points: peerPoints))
+    var changed = 0
+    for step in 0..<steps.count {
+      var rows = Self.clusterRows(steps.areas![step], peerPoints)
+      #expect(checker.difference(step: step, rows: rows) == nil, "step \(step)")
+      guard !rows.isEmpty else { continue }
+      rows[0][2]! += 1  // one point more in a cell
+      #expect(checker.difference(step: step, rows: rows) != nil, "step \(step)")
+      changed += 1
+    }
+    #expect(changed > steps.count / 3)
+    // the session crosses the antimeridian, where +180 folds into column 0
+    #expect(steps.areas!.contains { $0.count == 2 })
+  }
+
+  @Test func viewportDigestsSeeAMissingOrExtraPoint() throws {
+    let steps = peerSteps()
+    let reference = try Verification.referenceAnswers(
+      WorkloadData(points: peerPoints, steps: steps), workloads: [WorkloadChoice(ViewportWorkload.self)])
+    let ids = try #require(reference[ViewportWorkload.name] as? [[Int32]])
+    let checker = PeerChecker(query: .viewport(exact: true), steps: steps, reference: reference, clusterer: nil)
+    for step in 0..<steps.count where !ids[step].isEmpty {
+      let digest = PeerChecker.digest(ids[step])
+      #expect(checker.difference(step: step, rows: [digest.map { Optional($0) }]) == nil)
+      // the same count and sum: another point swapped in keeps both, not the mix
+      var swapped = ids[step]
+      guard let last = swapped.last, Int(last) + 1 < peerPoints.count, swapped.count >= 2,
+            !swapped.contains(last + 1), !swapped.contains(swapped[0] - 1), swapped[0] > 0
+      else { continue }
+      swapped[swapped.count - 1] += 1
+      swapped[0] -= 1
+      #expect(checker.difference(step: step, rows: [PeerChecker.digest(swapped).map { Optional($0) }]) != nil)
+      #expect(checker.difference(step: step, rows: [PeerChecker.digest(Array(ids[step].dropLast())).map { Optional($0) }]) != nil)
+    }
+  }
+}
+
+/// The engine on a real PostGIS: a server of its own, every workload, every
+/// answer checked. Runs where PostgreSQL and PostGIS are installed (CI
+/// installs them); elsewhere it is skipped, and says why.
+@Suite(.enabled(if: postGISInstalled, "needs PostgreSQL and PostGIS: apt-get install postgresql postgresql-15-postgis-3"))
+struct PostGISTests {
+  @Test func everyQueryAgreesWithTheLinearScanOnEdgeCases() throws {
+    let server = try PostgresServer.start()
+    let folder = server.workFolder
+    defer { server.stop() }
+    let steps = peerSteps()
+    let dataset = LoadedDataset(name: "edges", points: peerPoints, ids: peerPoints.indices.map { UInt64($0) })
+    var engine = PostGISEngine(
+      server: server, measure: MeasureOptions(repeats: 1, warmup: 1, budget: 0, clockOverhead: 0),
+      metadata: RunMetadata.current(seed: 32, gitDirectory: nil), observer: SilentObserver())
+    let types: [any Workload.Type] = [ViewportWorkload.self, ClusterWorkload.self, TapWorkload.self, NearestWorkload.self]
+    let workloads = types.map { WorkloadChoice($0) }
+    let result = try engine.run(dataset, steps: steps, workloads: workloads)
+
+    // viewport bbox and exact, cluster, tap, nearest k = 1, 10, 100; two clocks each
+    #expect(result.checks.count == 2 * 7)
+    for c in result.checks {
+      #expect(c.steps == steps.count, "\(c.label)")
+      if c.exact { #expect(c.differingSteps == 0, "\(c.label): \(c.problems)") }
+    }
+    let whole = result.rows.filter { $0.key.zooms == "all" }
+    #expect(whole.count == 1 + 2 * 7)
+    #expect(whole[0].key.workload == "build" && whole[0].buildMilliseconds > 0 && whole[0].indexBytes > 0)
+    for r in whole.dropFirst() {
+      #expect(r.key.index == PostGISEngine.indexName)
+      #expect(r.key.params == "clock=server" || r.key.params == "clock=client")
+      #expect(r.timing.samples == steps.count, "\(r.key)")
+      #expect(r.wrongAnswers != nil)
+    }
+    // both clocks got the same answers
+    let serverRows = whole.filter { $0.key.params == "clock=server" }
+    let clientRows = whole.filter { $0.key.params == "clock=client" && $0.key.workload != "build" }
+    #expect(serverRows.count == clientRows.count)
+    for (a, b) in zip(serverRows, clientRows) {
+      #expect(a.checksum == b.checksum && a.resultsTotal == b.resultsTotal, "\(a.key)")
+    }
+    // zoom bands cut the same samples
+    #expect(result.rows.contains { $0.key.zooms == "0-3" })
+    server.stop()
+    #expect(!FileManager.default.fileExists(atPath: folder), "the server's folder is removed")
+  }
+
+  /// The SQL of each formula gives Swift's bits on values where rounding
+  /// decides: cell edges, the map's edges, halves of 1e-7°.
+  @Test func sqlFormulasGiveSwiftsBits() throws {
+    let server = try PostgresServer.start()
+    defer { server.stop() }
+    let schema = PostGISSchema()
+    var latitudes = Fixtures.cellEdges().map(\.y) + [0, 85.06, -85.06, 90, -90, 45, 1e-300, -0.0]
+    latitudes += [WebMercator.maxLatitude, -WebMercator.maxLatitude, WebMercator.maxLatitude.nextDown]
+    let longitudes = Fixtures.cellEdges().map(\.x) + [180, -180, 0.00000005, -0.00000005, 0.00000015, 1.23456785, -179.99999995]
+    let values = (latitudes + longitudes).enumerated().map { "\($0.offset), \(PostGISQuery.float($0.element))" }
+      .joined(separator: "),(")
+    let lines = try server.psql(
+      "CREATE SCHEMA \(schema.name);\n" + schema.functions
+        + "SELECT \(schema.name).map_y(v), \(schema.name).units(v), \(schema.name).cell((v + 180) / 360 * 256, 2^z, c)"
+        + " FROM (VALUES (\(values))) AS t(i, v), (VALUES (0, 88), (3, 88), (14, 64), (19, 16)) AS g(z, c)"
+        + " ORDER BY t.i, g.z;\n",
+      name: "formulas")
+    let grids: [(Int, Double)] = [(0, 88), (3, 88), (14, 64), (19, 16)]
+    var k = 0
+    for v in latitudes + longitudes {
+      for (z, c) in grids {
+        let f = lines[k].split(separator: ",")
+        k += 1
+        #expect(Double(f[0])?.bitPattern == WebMercator.y(latitude: v).bitPattern, "map_y(\(v))")
+        #expect(Int(f[1]) == Int(MapCells.units(v)), "units(\(v))")
+        let s = WebMercator.scale(zoom: z)
+        #expect(Int(f[2]) == MapCells.index(WebMercator.x(longitude: v), scale: s, cellSize: c, inverse: 1 / c), "cell(\(v), z\(z))")
+      }
+    }
+    #expect(k == lines.count && k > 1000)
+  }
+}

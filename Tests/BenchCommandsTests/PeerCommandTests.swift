@@ -21,9 +21,11 @@ private let hasPSQL = (try? PostgresTools.find(needsServer: false)) != nil
       #expect(none.code == 64 && none.stderrLines.first == "bench: name the engine: bench peer postgis")
       let other = try runBench(["peer", "mysql"], in: folder.path)
       #expect(other.code == 64 && other.stderr.contains("unknown engine"))
+      let param = try runBench(["peer", "postgis", "--param", "nodeSize=8"], in: folder.path)
+      #expect(param.code == 64)
+      #expect(param.stderrLines.first == "bench: --param does not apply to bench peer (a database engine, not an index)")
       let index = try runBench(["peer", "postgis", "--index", "kdtree"], in: folder.path)
-      #expect(index.code == 64)
-      #expect(index.stderrLines.first == "bench: --index does not apply to bench peer (a database engine, not an index)")
+      #expect(index.code == 64 && index.stderr.contains("valid: gist, spgist, brin"))
       #expect(folder.contents().isEmpty)
     }
   }
@@ -68,7 +70,7 @@ private let hasPSQL = (try? PostgresTools.find(needsServer: false)) != nil
       for r in whole where r.key.strategy != "bbox" && r.key.workload != "build" {
         #expect(r.wrongAnswers == 0, "\(r.key)")
       }
-      #expect(result.stdout.contains("postgis-gist cluster/group-by (server): all 30 steps agree with the linear scan"))
+      #expect(result.stdout.contains("postgis-gist cluster/group-by: all 30 steps agree with the linear scan"))
       #expect((try FileManager.default.contentsOfDirectory(atPath: scratch)).isEmpty, "the server's folder is removed")
     }
   }

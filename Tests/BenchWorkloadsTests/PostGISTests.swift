@@ -120,8 +120,8 @@ struct PostGISTests {
     let workloads = types.map { WorkloadChoice($0) }
     let result = try engine.run(dataset, steps: steps, workloads: workloads)
 
-    // viewport bbox and exact, cluster, tap, nearest k = 1, 10, 100; two clocks each
-    #expect(result.checks.count == 2 * 7)
+    // viewport bbox and exact, cluster, tap, nearest k = 1, 10, 100
+    #expect(result.checks.count == 7)
     for c in result.checks {
       #expect(c.steps == steps.count, "\(c.label)")
       if c.exact { #expect(c.differingSteps == 0, "\(c.label): \(c.problems)") }
@@ -130,7 +130,7 @@ struct PostGISTests {
     #expect(whole.count == 1 + 2 * 7)
     #expect(whole[0].key.workload == "build" && whole[0].buildMilliseconds > 0 && whole[0].indexBytes > 0)
     for r in whole.dropFirst() {
-      #expect(r.key.index == PostGISEngine.indexName)
+      #expect(r.key.index == "postgis-gist")
       #expect(r.key.params == "clock=server" || r.key.params == "clock=client")
       #expect(r.timing.samples == steps.count, "\(r.key)")
       #expect(r.wrongAnswers != nil)

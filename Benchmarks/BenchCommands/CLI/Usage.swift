@@ -33,7 +33,7 @@ enum Usage {
       return "usage: bench report REPORT.csv [REPORT.csv…] [--out FILE.html] [--fps HZ] [--live] [--memory-limit SIZE]"
         + " [--dataset NAME|FILE]"
     case "peer":
-      return "usage: bench peer postgis [--connection CONNINFO] [--dataset NAME|FILE] [--n N] [--workload LIST]"
+      return "usage: bench peer postgis [--connection CONNINFO] [--index gist,spgist,brin] [--dataset NAME|FILE] [--n N] [--workload LIST]"
         + " [--strategy LIST] [--steps S] [--queries FILE.csv] [--screen WxH] [--repeat R] [--warmup W] [--budget SECONDS]"
         + " [--seed S] [--out FILE.csv] [--quiet]"
     case "speed":
@@ -176,6 +176,8 @@ enum Usage {
         PostgreSQL or PostGIS is missing or the server does not start or answer.
 
           --connection CONNINFO     a server of yours: 'host=… dbname=…' or postgresql://…
+          --index LIST              the index method of both spatial columns, each its own rows:
+                                    gist (default), spgist, brin (postgis-gist, -spgist, -brin)
           run options as for bench run: --dataset, --n, --workload, --strategy, --steps, --queries,
           --screen, --repeat (default 5), --warmup, --budget (per row, default 2 s), --seed, --out,
           --quiet

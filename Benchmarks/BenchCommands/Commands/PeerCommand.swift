@@ -38,19 +38,22 @@ func peerCommand(_ arguments: [String]) throws -> Int32 {
   // once the server is known good: a missing one gets one line on stderr
   warnIfDebugBuild()
   if !options.quiet { printError("bench: PostGIS on \(server.description)") }
-  let units = datasets.count * PostGISEngine.units(choices)
-  var run = PostGISEngine(
-    server: server,
-    measure: MeasureOptions(
-      repeats: options.repeats, warmup: options.warmup, budget: options.budget * 1e9, clockOverhead: 0),
-    metadata: metadata, observer: Progress(quiet: options.quiet, totalUnits: units))
+  let units = datasets.count * options.peerMethods.count * PostGISEngine.units(choices)
+  let measure = MeasureOptions(
+    repeats: options.repeats, warmup: options.warmup, budget: options.budget * 1e9, clockOverhead: 0)
+  var observer: any RunObserver = Progress(quiet: options.quiet, totalUnits: units)
   var rows: [ReportRow] = []
   var checks: [PeerCheck] = []
   for (dataset, steps) in zip(datasets, steps) {
-    let result = try run.run(dataset, steps: steps, workloads: choices)
-    rows += result.rows
-    checks += result.checks
+    for method in options.peerMethods {
+      var run = PostGISEngine(server: server, method: method, measure: measure, metadata: metadata, observer: observer)
+      let result = try run.run(dataset, steps: steps, workloads: choices)
+      observer = run.observer
+      rows += result.rows
+      checks += result.checks
+    }
   }
+  observer.finish()
 
   output(ResultsTable.render(rows), terminator: "")
   output("")

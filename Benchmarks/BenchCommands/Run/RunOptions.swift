@@ -46,6 +46,8 @@ struct RunOptions {
   var tapsOut: String? = nil
   /// `peer` only: a server of the user's, as a psql connection string.
   var connection: String? = nil
+  /// `peer` only: the index methods, each its own rows (`--index gist,spgist,brin`).
+  var peerMethods: [PostGISEngine.Method] = [.gist]
 
   init() {
     indexes = []
@@ -71,7 +73,7 @@ struct RunOptions {
     if command == "export" { flags += ["--points-out", "--queries-out", "--taps-out"] }
     if command == "run" { flags += ["--json"] }
     // what a database engine has no use for: refused, not ignored
-    let notForPeer = ["--index", "--param", "--threads", "--counters", "--append", "--moving", "--fps", "--rebuild-share"]
+    let notForPeer = ["--param", "--threads", "--counters", "--append", "--moving", "--fps", "--rebuild-share"]
     if command == "peer" {
       flags.removeAll { notForPeer.contains($0) }
       flags += ["--connection"]
@@ -80,6 +82,9 @@ struct RunOptions {
       switch a {
       case let flag where command == "peer" && notForPeer.contains(flag):
         throw UsageError("\(flag) does not apply to bench peer (a database engine, not an index)", command: command)
+      case "--index" where command == "peer":
+        let methods = PostGISEngine.Method.allCases.map(\.rawValue)
+        o.peerMethods = try names(try reader.value(for: a), methods, "PostGIS index", command).compactMap(PostGISEngine.Method.init)
       case "--index": indexText = try reader.value(for: a)
       case "--workload": o.workloads = try names(try reader.value(for: a), workloadNames, "workload", command)
       case "--strategy": o.strategies = try names(try reader.value(for: a), strategyNames, "strategy", command)
@@ -125,7 +130,7 @@ struct RunOptions {
       default: throw unknownOption(a, command: command, valid: flags)
       }
     }
-    o.indexes = try indexNames(indexText, command: command)
+    if command != "peer" { o.indexes = try indexNames(indexText, command: command) }
     // bad keys and values fail now, not after other indexes ran
     try checkParameters(o.params, indexes: o.indexes, command: command)
     if o.append && o.out == nil {

@@ -26,29 +26,41 @@ public struct PeerResult: Sendable {
 }
 
 /// Runs the workloads on PostGIS, beside the indexes: loads the dataset
-/// (the build row), then for each query (``PostGISQuery``) times every step
-/// twice, inside the server (a PL/pgSQL loop reading `clock_timestamp()`
-/// around each step's query) and from the client (`psql`'s `\timing`: the
-/// round trip over the socket included), and checks every answer against
-/// the linear scan's. Rows: `index` `postgis-gist`, `params` `clock=server`
+/// (the build row), then for each query (``PostGISQuery``) sends every step
+/// as its own statement and times it twice, inside the server (PL/pgSQL
+/// reading `clock_timestamp()` around the step's query) and from the client
+/// (`psql`'s `\timing`: the round trip over the socket included), and checks
+/// every answer against the linear scan's. Rows: `index` `postgis-gist` (or `-spgist`, `-brin`), `params` `clock=server`
 /// or `clock=client`, `wrong_answers` the steps that differ.
 public struct PostGISEngine {
-  public static let indexName = "postgis-gist"
+  /// The index method of the `geom` and `geog` columns: GiST by default;
+  /// SP-GiST and BRIN as further rows.
+  public enum Method: String, CaseIterable, Sendable {
+    case gist, spgist, brin
+
+    /// The report's `index`: `postgis-gist`.
+    public var indexName: String { "postgis-\(rawValue)" }
+  }
 
   public let server: PostgresServer
+  public let method: Method
   public let measure: MeasureOptions
   public let metadata: RunMetadata
   public var observer: any RunObserver
 
-  public init(server: PostgresServer, measure: MeasureOptions, metadata: RunMetadata, observer: any RunObserver) {
+  public init(
+    server: PostgresServer, method: Method = .gist, measure: MeasureOptions, metadata: RunMetadata,
+    observer: any RunObserver
+  ) {
     self.server = server
+    self.method = method
     self.measure = measure
     self.metadata = metadata
     self.observer = observer
   }
 
-  /// The units a ``RunObserver`` hears of: the load, then two per query.
-  public static func units(_ workloads: [WorkloadChoice]) -> Int { 1 + 2 * PostGISQuery.all(for: workloads).count }
+  /// The units a ``RunObserver`` hears of: the load, then one per query.
+  public static func units(_ workloads: [WorkloadChoice]) -> Int { 1 + PostGISQuery.all(for: workloads).count }
 
   /// Loads `dataset`, runs `workloads` over `steps` and drops what it made.
   public mutating func run(
@@ -66,21 +78,21 @@ public struct PostGISEngine {
     }
     defer { _ = try? server.psql(schema.drop, name: "drop") }
     let data = WorkloadData(points: dataset.points, steps: steps)
-    observer.status("\(Self.indexName): the linear scan's answers, for the checks")
+    observer.status("\(method.indexName): the linear scan's answers, for the checks")
     let reference = try Verification.referenceAnswers(data, workloads: workloads)
     let clusterer = workloads.contains { $0.name == ClusterWorkload.name }
       ? try Clusterer(index: LinearScanIndex(points: dataset.points), points: dataset.points) : nil
 
-    observer.start("\(Self.indexName) build")
+    observer.start("\(method.indexName) build")
     let csv = server.workFolder + "/points.csv"
     try Self.writePoints(dataset.points, to: csv)
     let t0 = Stopwatch.now()
-    let loaded = try server.psql(schema.load(csvFile: csv, createExtension: server.isOwn), name: "load")
+    let loaded = try server.psql(schema.load(csvFile: csv, method: method.rawValue, createExtension: server.isOwn), name: "load")
     let buildMs = Double(Stopwatch.now() &- t0) / 1e6
     try? FileManager.default.removeItem(atPath: csv)
     let bytes = loaded.last.flatMap { Int($0) } ?? 0
     let maker = PeerRowMaker(
-      index: Self.indexName, dataset: dataset, buildMs: buildMs, bytes: bytes, bands: steps.zoomBands,
+      index: method.indexName, dataset: dataset, buildMs: buildMs, bytes: bytes, bands: steps.zoomBands,
       steps: steps.count, metadata: metadata)
     var rows = [maker.row(
       "build", "", clock: "client",
@@ -97,93 +109,71 @@ public struct PostGISEngine {
         query.functions(schema: schema.name)
           + "\\copy \(schema.name).steps_\(query.sqlName) FROM '\(table)' WITH (FORMAT csv)\n",
         name: "setup_\(query.sqlName)")
-      for clock in ["server", "client"] {
-        observer.start("\(Self.indexName) \(query.workload) \(query.strategy) (\(clock) clock)")
-        let timed = clock == "server"
-          ? try serverPasses(query, schema: schema, steps: steps.count)
-          : try clientPasses(query, schema: schema, steps: steps.count)
-        let check = Self.check(timed.answers, checker, label: "\(Self.indexName) \(query.workload)/\(query.strategy) (\(clock))")
-        checks.append(check)
-        var m = timed.measurement
-        m.resultsTotal = UInt64(timed.answers.reduce(0) { $0 + checker.results($1) })
-        m.checksum = Self.checksum(timed.answers)
+      observer.start("\(method.indexName) \(query.workload) \(query.strategy)")
+      let timed = try passes(query, schema: schema, steps: steps.count)
+      let check = Self.check(timed.answers, checker, label: "\(method.indexName) \(query.workload)/\(query.strategy)")
+      checks.append(check)
+      for (clock, samples) in [("server", timed.server), ("client", timed.client)] {
+        let m = BenchHarness.Measurement(
+          samples: samples, batch: 1, passes: timed.passes, checksum: Self.checksum(timed.answers),
+          resultsTotal: UInt64(timed.answers.reduce(0) { $0 + checker.results($1) }))
         rows += maker.rows(query.workload, query.strategy, clock: clock, m, wrong: UInt64(check.differingSteps))
       }
     }
-    observer.finish()
     return PeerResult(rows: rows, checks: checks)
   }
 
   // MARK: - Timing
 
-  /// Step answers of the first pass, and the timed samples.
+  /// The first pass's answers, and each timed pass's step times by both clocks.
   struct Timed {
     var answers: [PeerRows]
-    var measurement: BenchHarness.Measurement
-  }
-
-  /// The server-timed loop: `warmup` passes (at least the pilot, whose
-  /// answers are checked), then up to `repeats` timed ones within the budget.
-  func serverPasses(_ query: PostGISQuery, schema: PostGISSchema, steps: Int) throws -> Timed {
-    let warm = max(1, measure.warmup)
-    let budgetMs = measure.budget > 0 ? measure.budget / 1e6 : 1e15
-    let lines = try server.psql(
-      "SELECT * FROM \(schema.name).time_\(query.sqlName)(\(warm + measure.repeats), \(budgetMs));\n",
-      name: "time_\(query.sqlName)")
-    var answers = [PeerRows](repeating: [], count: steps)
-    var samples: [Double] = []
-    var passes = Set<Int>()
-    for line in lines {
-      let f = Self.fields(line)
-      guard f.count == 9, let pass = f[0], let step = f[1], step >= 0, Int(step) < steps else { continue }
-      if let ns = f[2] {
-        if pass > warm {
-          samples.append(Double(ns))
-          passes.insert(Int(pass))
-        }
-      } else if pass == 1 {
-        answers[Int(step)].append(Array(f[3...]))
-      }
-    }
-    return Timed(
-      answers: answers,
-      measurement: BenchHarness.Measurement(samples: samples, batch: 1, passes: passes.count, checksum: 0, resultsTotal: 0))
-  }
-
-  /// Each step as its own statement from `psql`, timed by its `\timing`
-  /// (from sending the statement to the whole result received): `repeats`
-  /// passes after one untimed, stopping at the budget after the first timed.
-  func clientPasses(_ query: PostGISQuery, schema: PostGISSchema, steps: Int) throws -> Timed {
-    let call = "SELECT * FROM \(schema.name).step_\(query.sqlName)"
-    let pass = (0..<steps).map { "\(call)(\($0));\n" }.joined()
-    var answers: [PeerRows] = []
-    var samples: [Double] = []
+    var server: [Double] = []
+    var client: [Double] = []
     var passes = 0
+  }
+
+  /// Each step as its own statement from `psql`, one pass after another:
+  /// the one-step function times its query inside the server
+  /// (`clock_timestamp()` around it, its time row), and `psql`'s `\timing`
+  /// the whole statement, from sending it to the whole result received.
+  /// Both clocks time the same calls. `warmup` passes first (at least one,
+  /// whose answers are checked), then up to `repeats` timed ones, no
+  /// further one starting once the budget has passed (after the first).
+  func passes(_ query: PostGISQuery, schema: PostGISSchema, steps: Int) throws -> Timed {
+    let call = "SELECT * FROM \(schema.name).step_\(query.sqlName)"
+    let pass = "\\timing on\n" + (0..<steps).map { "\(call)(\($0));\n" }.joined()
+    let warm = max(1, measure.warmup)
+    var timed = Timed(answers: [])
     let started = Stopwatch.now()
-    for p in 0...measure.repeats {
-      if p > 1 && measure.budget > 0 && Double(Stopwatch.now() &- started) > measure.budget { break }
-      let lines = try server.psql("\\timing on\n" + pass, name: "client_\(query.sqlName)")
+    for p in 0..<(warm + measure.repeats) {
+      if p > warm && measure.budget > 0 && Double(Stopwatch.now() &- started) > measure.budget { break }
+      let lines = try server.psql(pass, name: "steps_\(query.sqlName)")
       var step = 0, current: PeerRows = []
+      var server: [Double] = [], client: [Double] = []
       for line in lines {
         if line.hasPrefix("Time: ") {
           // `Time: 0.412 ms`, or `Time: 1234.567 ms (00:01.235)`
-          let ms = Double(line.dropFirst(6).prefix { $0 != " " }) ?? 0
-          if p == 0 { answers.append(current) } else { samples.append(ms * 1e6) }
+          client.append((Double(line.dropFirst(6).prefix { $0 != " " }) ?? 0) * 1e6)
+          if p == 0 { timed.answers.append(current) }
           current = []
           step += 1
-        } else {
-          let f = Self.fields(line)
-          if f.count == 9 { current.append(Array(f[3...])) }
+          continue
         }
+        let f = Self.fields(line)
+        guard f.count == 9 else { continue }
+        if let ns = f[2] { server.append(Double(ns)) } else { current.append(Array(f[3...])) }
       }
-      guard step == steps else {
+      guard step == steps, server.count == steps else {
         throw PeerError(.failed, "psql answered \(step) of \(steps) steps of \(query.sqlName)")
       }
-      if p > 0 { passes += 1 }
+      if p >= warm {
+        timed.server += server
+        timed.client += client
+        timed.passes += 1
+      }
     }
-    return Timed(
-      answers: answers,
-      measurement: BenchHarness.Measurement(samples: samples, batch: 1, passes: passes, checksum: 0, resultsTotal: 0))
+    return timed
   }
 
   // MARK: - Checks and files

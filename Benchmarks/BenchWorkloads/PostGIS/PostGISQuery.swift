@@ -215,38 +215,24 @@ enum PostGISQuery: Equatable {
     return text + "END IF;"
   }
 
-  /// The server-timed loop `time_NAME(passes, budget_ms)` and the one-step
-  /// function `step_NAME(s)` a client calls, over the steps table
-  /// `steps_NAME`. The loop runs every step of a pass, timing each with
-  /// `clock_timestamp()` (microseconds), and after its second pass starts
-  /// no further one once `budget_ms` has passed; a time row
-  /// `(pass, step, ns, NULL…)` follows each step's answer rows.
+  /// The one-step function `step_NAME(s)` over the steps table
+  /// `steps_NAME`: step `s`'s answer rows, then a time row
+  /// `(0, s, ns, NULL…)`, `ns` from `clock_timestamp()` around the query
+  /// (microseconds).
   func functions(schema: String) -> String {
     let points = schema + ".points", steps = "\(schema).steps_\(sqlName)"
     let columns = "o_pass int4, o_step int4, o_ns int8, o_a int8, o_b int8, o_c int8, o_d int8, o_e int8, o_f int8"
-    let answer = body(points: points, schema: schema)
     return Self.stepsTable(steps) + """
-      CREATE FUNCTION \(schema).time_\(sqlName)(passes int4, budget_ms float8) RETURNS TABLE (\(columns))
-      LANGUAGE plpgsql AS $fn$
-      DECLARE st record; t0 timestamptz; started timestamptz := clock_timestamp();
-      BEGIN
-        FOR pass IN 1..passes LOOP
-          EXIT WHEN pass > 2 AND extract(epoch FROM clock_timestamp() - started) * 1000 > budget_ms;
-          FOR st IN SELECT * FROM \(steps) ORDER BY step LOOP
-            t0 := clock_timestamp();
-            \(answer)
-            o_pass := pass; o_step := st.step;
-            o_ns := (extract(epoch FROM clock_timestamp() - t0) * 1000000000)::int8;
-            RETURN NEXT;
-          END LOOP;
-        END LOOP;
-      END $fn$;
       CREATE FUNCTION \(schema).step_\(sqlName)(s int4) RETURNS TABLE (\(columns))
       LANGUAGE plpgsql AS $fn$
-      DECLARE st record; pass int4 := 0;
+      DECLARE st record; pass int4 := 0; t0 timestamptz;
       BEGIN
         SELECT * INTO st FROM \(steps) WHERE step = s;
-        \(answer)
+        t0 := clock_timestamp();
+        \(body(points: points, schema: schema))
+        o_pass := 0; o_step := s;
+        o_ns := (extract(epoch FROM clock_timestamp() - t0) * 1000000000)::int8;
+        RETURN NEXT;
       END $fn$;
 
       """

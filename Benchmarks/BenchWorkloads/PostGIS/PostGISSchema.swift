@@ -61,7 +61,8 @@ struct PostGISSchema {
 
   /// Creates the schema, its functions and the table, loads `csvFile`
   /// (`id,lon,lat` rows) with `\copy`, then indexes and analyses it.
-  func load(csvFile: String, createExtension: Bool) -> String {
+  /// `method` indexes both spatial columns: `gist`, `spgist` or `brin`.
+  func load(csvFile: String, method: String = "gist", createExtension: Bool) -> String {
     let maxLatitude = "\(WebMercator.maxLatitude)::float8"
     return (createExtension ? "CREATE EXTENSION IF NOT EXISTS postgis;\n" : "") + """
       CREATE SCHEMA \(name);
@@ -81,8 +82,8 @@ struct PostGISSchema {
           AND lat >= -\(maxLatitude) AND lat <= \(maxLatitude)) STORED
       );
       \\copy \(points) (id, lon, lat) FROM '\(csvFile)' WITH (FORMAT csv)
-      CREATE INDEX ON \(points) USING gist (geom);
-      CREATE INDEX ON \(points) USING gist (geog);
+      CREATE INDEX ON \(points) USING \(method) (geom);
+      CREATE INDEX ON \(points) USING \(method) (geog);
       ANALYZE \(points);
       SELECT pg_total_relation_size('\(points)');
 

@@ -108,12 +108,14 @@ private let hasPSQL = (try? PostgresTools.find(needsServer: false)) != nil
         var made: [String] = []
         for _ in 0..<600 where made.isEmpty {
           usleep(10_000)
-          made = (try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? []
+          // its data folder: made once the watcher runs
+          made = ((try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? [])
+            .filter { FileManager.default.fileExists(atPath: scratch + "/" + $0 + "/d") }
         }
         kill(process.processIdentifier, SIGINT)
         waitForExit(of: process, seconds: 20, "bench after SIGINT")
         var gone = false
-        for _ in 0..<400 where !gone {
+        for _ in 0..<600 where !gone {
           usleep(100_000)
           gone = ((try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? []).isEmpty
         }

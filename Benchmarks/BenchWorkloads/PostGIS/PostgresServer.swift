@@ -146,7 +146,8 @@ public final class PostgresServer {
       while kill -0 "$1" 2>/dev/null; do sleep 0.2; done
       if [ -f "$2/postmaster.pid" ]; then kill -INT "$(head -1 "$2/postmaster.pid")" 2>/dev/null; fi
       i=0; while [ -f "$2/postmaster.pid" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done
-      rm -rf "$3"
+      # an initdb that outlived bench may still write: remove until it is gone
+      rm -rf "$3"; sleep 1; rm -rf "$3"
       """
     try Subprocess.detach("/bin/sh", ["-c", script, "sh", String(getpid()), data, work])
   }

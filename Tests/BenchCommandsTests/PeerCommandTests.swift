@@ -65,13 +65,24 @@ private let hasPSQL = (try? PostgresTools.find(needsServer: false)) != nil
       #expect(result.code == 0, "\(result.stderr)")
       let rows = try ReportFile.read(folder.file("peer.csv"))
       let whole = rows.filter { $0.key.zooms == "all" }
-      #expect(whole.count == 1 + 2 * 7)
+      #expect(whole.count == 1 + 2 * 8)
       #expect(whole.allSatisfy { $0.key.index == "postgis-gist" })
       for r in whole where r.key.strategy != "bbox" && r.key.workload != "build" {
         #expect(r.wrongAnswers == 0, "\(r.key)")
       }
       #expect(result.stdout.contains("postgis-gist cluster/group-by: all 30 steps agree with the linear scan"))
       #expect((try FileManager.default.contentsOfDirectory(atPath: scratch)).isEmpty, "the server's folder is removed")
+
+      // recommend's rules weigh its rows beside the indexes' (each clock a candidate)
+      let run = try runBench(
+        ["run", "--dataset", "clustered", "--n", "3000", "--steps", "30", "--repeat", "1", "--index", "kdtree",
+         "--workload", "build,viewport,cluster,tap,nearest", "--quiet", "--out", "run.csv"], in: folder.path)
+      #expect(run.code == 0, "\(run.stderr)")
+      let report = try runBench(["report", "run.csv", "peer.csv", "--out", "both.html"], in: folder.path)
+      #expect(report.code == 0, "\(report.stderr)")
+      let page = try String(contentsOfFile: folder.file("both.html"), encoding: .utf8)
+      #expect(page.contains("postgis-gist clock=server") && page.contains("postgis-gist clock=client"))
+      #expect(page.contains("kdtree"))
     }
   }
 

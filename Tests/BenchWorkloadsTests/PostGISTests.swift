@@ -120,14 +120,15 @@ struct PostGISTests {
     let workloads = types.map { WorkloadChoice($0) }
     let result = try engine.run(dataset, steps: steps, workloads: workloads)
 
-    // viewport bbox and exact, cluster, tap, nearest k = 1, 10, 100
-    #expect(result.checks.count == 7)
+    // viewport bbox and exact, cluster, tap by range and by KNN, nearest k = 1, 10, 100
+    #expect(result.checks.count == 8)
+    #expect(result.checks.contains { $0.label == "postgis-gist tap/nearest" })
     for c in result.checks {
       #expect(c.steps == steps.count, "\(c.label)")
       if c.exact { #expect(c.differingSteps == 0, "\(c.label): \(c.problems)") }
     }
     let whole = result.rows.filter { $0.key.zooms == "all" }
-    #expect(whole.count == 1 + 2 * 7)
+    #expect(whole.count == 1 + 2 * 8)
     #expect(whole[0].key.workload == "build" && whole[0].buildMilliseconds > 0 && whole[0].indexBytes > 0)
     for r in whole.dropFirst() {
       #expect(r.key.index == "postgis-gist")

@@ -76,6 +76,10 @@ public struct PostGISEngine {
             + " bench changes nothing it did not create)")
       }
     }
+    if !server.isOwn {
+      // named, so that one left by a Ctrl-C can be found and dropped
+      observer.status("working in schema \(schema.name), dropped at the end")
+    }
     defer { _ = try? server.psql(schema.drop, name: "drop") }
     let data = WorkloadData(points: dataset.points, steps: steps)
     observer.status("\(method.indexName): the linear scan's answers, for the checks")
@@ -97,7 +101,7 @@ public struct PostGISEngine {
     var rows = [maker.row(
       "build", "", clock: "client",
       BenchHarness.Measurement(samples: [buildMs * 1e6], batch: 1, passes: 1, checksum: UInt64(dataset.count), resultsTotal: 0),
-      wrong: nil, bands: false)]
+      wrong: nil)]
     var checks: [PeerCheck] = []
 
     for query in PostGISQuery.all(for: workloads) {
@@ -245,15 +249,15 @@ struct PeerRowMaker {
   let metadata: RunMetadata
 
   func rows(_ workload: String, _ strategy: String, clock: String, _ m: BenchHarness.Measurement, wrong: UInt64?) -> [ReportRow] {
-    [row(workload, strategy, clock: clock, m, wrong: wrong, bands: false)]
+    [row(workload, strategy, clock: clock, m, wrong: wrong)]
       + bands.map { band in
-        var r = row(workload, strategy, clock: clock, m.cut(to: band, steps: steps), wrong: wrong, bands: true)
+        var r = row(workload, strategy, clock: clock, m.cut(to: band, steps: steps), wrong: wrong)
         r.key.zooms = band.name
         return r
       }
   }
 
-  func row(_ workload: String, _ strategy: String, clock: String, _ m: BenchHarness.Measurement, wrong: UInt64?, bands: Bool) -> ReportRow {
+  func row(_ workload: String, _ strategy: String, clock: String, _ m: BenchHarness.Measurement, wrong: UInt64?) -> ReportRow {
     ReportRow(
       key: ReportKey(
         index: index, params: "clock=\(clock)", dataset: dataset.name, n: dataset.count,

@@ -13,6 +13,7 @@ import SpatialIndexes
 /// | viewport, `&&` then the bounds on `lon`, `lat` | `exact` | the same |
 /// | cluster, cells by ``MapCells`` in SQL, `GROUP BY` | `group-by` | column, row, count, sums of `lon_e7`, `lat_e7`, the smallest id |
 /// | tap, `&&` over the tap's boxes, screen distance in SQL | `range` | the id found |
+/// | tap, KNN `geog <-> tap` (sphere) until no point can be nearer on screen | `nearest` | the id found |
 /// | nearest, KNN `geog <-> position` (sphere), ties by id | `k=K` | the ids, nearest first |
 ///
 /// The viewport answers with digests, not ids: a world view at 10M points
@@ -22,7 +23,7 @@ import SpatialIndexes
 enum PostGISQuery: Equatable {
   case viewport(exact: Bool)
   case cluster
-  case tap
+  case tap(throughNearest: Bool)
   case nearest(k: Int)
 
   /// Every query a run of `workloads` asks, with `variants` for nearest's k.
@@ -32,7 +33,7 @@ enum PostGISQuery: Equatable {
       switch choice.name {
       case ViewportWorkload.name: queries += [.viewport(exact: false), .viewport(exact: true)]
       case ClusterWorkload.name: queries.append(.cluster)
-      case TapWorkload.name: queries.append(.tap)
+      case TapWorkload.name: queries += choice.variants.map { .tap(throughNearest: $0 == "nearest") }
       case NearestWorkload.name: queries += choice.variants.compactMap { NearestWorkload.k(of: $0) }.map { .nearest(k: $0) }
       default: break
       }
@@ -55,7 +56,7 @@ enum PostGISQuery: Equatable {
     switch self {
     case .viewport(let exact): exact ? "exact" : "bbox"
     case .cluster: "group-by"
-    case .tap: "range"
+    case .tap(let throughNearest): throughNearest ? "nearest" : "range"
     case .nearest(let k): "k=\(k)"
     }
   }
@@ -112,6 +113,7 @@ enum PostGISQuery: Equatable {
         zoom = t.zoom
         scale = m.scale
         tap = (m.x, m.y, m.worldSize, t.radius * t.radius)
+        position = t.coordinate
       case .nearest:
         guard let positions = steps.positions else { return nil }
         position = positions[step]
@@ -164,7 +166,7 @@ enum PostGISQuery: Equatable {
           """
       }
       return Self.byParts(2, query)
-    case .tap:
+    case .tap(throughNearest: false):
       // Tap.distanceSquared(to:at:): the wrapped screen distance at the tap's zoom
       func query(_ parts: Int) -> String {
         let predicate = (1...parts).map { "(\(Self.inBox($0, exact: true)))" }.joined(separator: " OR ")
@@ -177,6 +179,32 @@ enum PostGISQuery: Equatable {
           """
       }
       return Self.byParts(3, query)
+    case .tap(throughNearest: true):
+      // Tap+Nearest.swift's argument: Web Mercator stretches every length
+      // by sec(latitude) ≥ 1, so a point `d` metres away on the sphere is at
+      // least `d · ppm` screen points away; read the KNN order until that
+      // bound passes the best screen distance found, or the radius. The
+      // slack (1e-6) covers PostGIS's radius, 5e-9 smaller than ours.
+      return """
+        DECLARE nb record; best int8; best2 float8 := 'Infinity'; dx float8; dy float8; d2 float8;
+          ppm float8 := st.world / (2 * pi() * \(GreatCircle.earthRadius));
+          reach float8 := sqrt(st.r2) / ppm * (1 + 1e-6); bound float8;
+        BEGIN
+          FOR nb IN SELECT id, mx, my, on_map,
+                geog <-> ST_SetSRID(ST_MakePoint(st.lon, st.lat), 4326)::geography AS d
+              FROM \(points) ORDER BY 5 LOOP
+            bound := nb.d * ppm * (1 - 1e-6);
+            EXIT WHEN nb.d > reach OR bound * bound > best2;
+            CONTINUE WHEN NOT nb.on_map;
+            dx := abs(nb.mx * st.scale - st.tx); dx := least(dx, st.world - dx); dy := nb.my * st.scale - st.ty;
+            d2 := dx * dx + dy * dy;
+            IF d2 <= st.r2 AND (d2 < best2 OR (d2 = best2 AND nb.id < best)) THEN best := nb.id; best2 := d2; END IF;
+          END LOOP;
+          IF best IS NOT NULL THEN
+            \(head), best, NULL::int8, NULL::int8, NULL::int8, NULL::int8, NULL::int8;
+          END IF;
+        END;
+        """
     case .nearest(let k):
       // `ORDER BY geog <-> p, id LIMIT k` would sort the whole table (a
       // second key defeats the KNN index scan): read the index's order

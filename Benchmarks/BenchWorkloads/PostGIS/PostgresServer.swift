@@ -42,12 +42,9 @@ public final class PostgresServer {
         .unavailable,
         "PostGIS is not installed for \(tools.version) in \(tools.bin) (Debian: apt-get install postgresql-15-postgis-3)")
     }
-    let work = try makeWorkFolder()
-    // short names: a Unix socket's path holds at most 103 bytes
-    let data = work + "/d"
+    let work = try makeGuardedWorkFolder()
+    let data = work + dataFolderName
     do throws(PeerError) {
-      // first: a Ctrl-C during initdb leaves nothing either
-      try guardFolder(work, data: data)
       try prepareDataFolder(data, tools)
       let socket = data
       guard (socket + "/.s.PGSQL.5432").utf8.count < 104 else {
@@ -81,9 +78,9 @@ public final class PostgresServer {
   public static func connect(_ connectionString: String) throws(PeerError) -> PostgresServer {
     let tools = try PostgresTools.find(needsServer: false)
     let server = PostgresServer(
-      connection: ["-d", connectionString], workFolder: try makeWorkFolder(), owned: nil, tools: tools,
+      connection: ["-d", connectionString], workFolder: try makeGuardedWorkFolder(), owned: nil, tools: tools,
       description: "the server of --connection")
-    _ = try server.psql("SELECT 1;\n", name: "connect")  // a refused connection says so now
+    _ = try server.psql("SELECT 1;\n", name: "connect")  // a refused connection says so now (deinit removes the folder)
     return server
   }
 
@@ -112,6 +109,30 @@ public final class PostgresServer {
   }
 
   // MARK: - Setting up
+
+  /// The data folder inside the work folder: short, as a Unix socket's path
+  /// holds at most 103 bytes.
+  private static let dataFolderName = "/d"
+
+  /// A new temporary folder with its watcher already started (a Ctrl-C
+  /// during initdb, or during a run on `--connection`, leaves nothing
+  /// either). The stop signals wait while the two are made, so none lands
+  /// between them: one that came meanwhile ends bench once they are.
+  private static func makeGuardedWorkFolder() throws(PeerError) -> String {
+    var stops = sigset_t(), before = sigset_t()
+    sigemptyset(&stops)
+    for s in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stops, s) }
+    pthread_sigmask(SIG_BLOCK, &stops, &before)
+    defer { pthread_sigmask(SIG_SETMASK, &before, nil) }
+    let work = try makeWorkFolder()
+    do throws(PeerError) {
+      try guardFolder(work, data: work + dataFolderName)
+    } catch {
+      rmdir(work)
+      throw error
+    }
+    return work
+  }
 
   private static func makeWorkFolder() throws(PeerError) -> String {
     let base = NSTemporaryDirectory().hasSuffix("/") ? NSTemporaryDirectory() : NSTemporaryDirectory() + "/"

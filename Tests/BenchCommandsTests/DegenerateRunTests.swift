@@ -47,6 +47,35 @@ extension CLITests {
       #expect(throws: Never.self) { try Datasets.checkMemory([1_000_000]) }
     }
 
+    /// A points file too large for memory is refused before it is read:
+    /// its count is exact for the binary format and estimated from the
+    /// first MiB for CSV (sparse files here: nothing is written to disk).
+    @Test func aHugePointsFileStopsBeforeItIsRead() throws {
+      try withTemporaryFolder { folder in
+        let have = Int(ProcessInfo.processInfo.physicalMemory)
+        let binary = folder.file("huge.f64"), text = folder.file("huge.csv")
+        #expect(FileManager.default.createFile(atPath: binary, contents: nil))
+        #expect(truncate(binary, off_t(have / 8 * 16)) == 0)  // have/8 points: 20 bytes each beyond memory
+        var rows = "lat,lon\n"
+        while rows.utf8.count < 1 << 21 { rows += "1.5,2.5\n" }
+        try rows.write(toFile: text, atomically: false, encoding: .utf8)
+        #expect(truncate(text, off_t(have)) == 0)  // about have/8 rows
+        for (file, points) in [(binary, have / 8), (text, have / 8)] {
+          let estimate = try #require(Datasets.estimatedPoints(inFile: file))
+          #expect(abs(estimate.points - points) <= points / 100, "\(file): \(estimate.points)")
+          let error = #expect(throws: DatasetError.self) { try Datasets.checkMemory(ofFile: file) }
+          #expect(error?.description.hasPrefix("\(file): about ") == true, "\(String(describing: error))")
+          #expect(benchMain(["run", "--dataset", file, "--quiet"]) == 64)
+        }
+        // a small one: exact counts, and it passes
+        let small = folder.file("small.csv")
+        try "lat,lon\n1,2\n3,4\n".write(toFile: small, atomically: false, encoding: .utf8)
+        #expect(Datasets.estimatedPoints(inFile: small)?.points == 3)  // the header counts: an upper bound
+        #expect(throws: Never.self) { try Datasets.checkMemory(ofFile: small) }
+        #expect(Datasets.estimatedPoints(inFile: folder.file("missing.csv")) == nil)
+      }
+    }
+
     /// The live workload keeps a second index and a snapshot: a count that
     /// fits the static workloads is refused with it.
     @Test func theLiveWorkloadNeedsMoreMemoryAPoint() throws {

@@ -29,6 +29,8 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
   case sampleTooLarge(n: Int, rows: Int, dataset: String)
   /// More points than this machine's memory holds.
   case tooLarge(n: Int, needBytes: Double, haveBytes: Double, bytesPerPoint: Int)
+  /// A points file whose points (estimated before reading) would not fit.
+  case fileTooLarge(file: String, points: Int, needBytes: Double, haveBytes: Double)
 
   public var description: String {
     switch self {
@@ -36,6 +38,9 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
     case let .sampleTooLarge(n, rows, dataset): "--n \(n) exceeds the \(rows) rows of \(dataset)"
     case let .tooLarge(n, need, have, perPoint):
       "--n \(n) needs about \(Self.gib(need)) (\(perPoint) bytes a point), more than this machine's \(Self.gib(have)) allow"
+    case let .fileTooLarge(file, points, need, have):
+      "\(file): about \(points) points, which need about \(Self.gib(need)) with the file's bytes,"
+        + " more than this machine's \(Self.gib(have)) allow"
     }
   }
 
@@ -89,6 +94,7 @@ public enum Datasets {
       return try samples(of: try PointsFile(contentsOf: bundled.path), name: bundled.rawValue, counts, seed)
     }
     if isFile(name) {
+      try checkMemory(ofFile: name, bytesPerPoint: bytesPerPoint)
       let base = ((name as NSString).lastPathComponent as NSString).deletingPathExtension
       return try samples(of: try readPoints(name), name: base, counts, seed)
     }
@@ -122,6 +128,42 @@ public enum Datasets {
       }
       let chosen = rows[..<n].sorted()
       return LoadedDataset(name: name, points: chosen.map { file.points[$0] }, ids: chosen.map { file.ids[$0] })
+    }
+  }
+
+  /// About how many points the file at `path` holds, told before it is
+  /// read, and its size: exact for the binary format (16 bytes a point),
+  /// else the size over the bytes a point takes in its first MiB (a CSV
+  /// row is a line, a GeoJSON point a `"coordinates"` member). `nil` when it
+  /// cannot be opened: reading it says why.
+  public static func estimatedPoints(inFile path: String) -> (points: Int, bytes: Int)? {
+    guard let file = try? InputFile(path), file.isRegular else { return nil }
+    let size = file.sizeHint
+    if PointFileFormat(path: path) == .binary { return (size / 16, size) }
+    let sampleSize = min(size, 1 << 20)
+    guard sampleSize > 0 else { return (0, 0) }
+    var sample = [UInt8](repeating: 0, count: sampleSize)
+    let read = sample.withUnsafeMutableBufferPointer { (try? file.read(into: $0)) ?? 0 }
+    guard read > 0 else { return (0, size) }
+    let marker = Array((PointFileFormat(path: path) == .geoJSON ? "\"coordinates\"" : "\n").utf8)
+    var found = 0, i = 0
+    while i + marker.count <= read {
+      if sample[i] == marker[0] && sample[i..<(i + marker.count)].elementsEqual(marker) { found += 1 }
+      i += 1
+    }
+    let points = read == size ? found : Int((Double(size) * Double(max(found, 1)) / Double(read)).rounded(.up))
+    return (points, size)
+  }
+
+  /// Refuses, before the file at `path` is read, one whose points
+  /// (``estimatedPoints(inFile:)``) and bytes, held while parsing, would
+  /// not fit in memory.
+  public static func checkMemory(ofFile path: String, bytesPerPoint: Int = bytesPerPointEstimate) throws(DatasetError) {
+    guard let estimate = estimatedPoints(inFile: path) else { return }
+    let need = Double(estimate.points) * Double(bytesPerPoint) + Double(estimate.bytes)
+    let have = Double(ProcessInfo.processInfo.physicalMemory)
+    if need > have * 0.8 {
+      throw .fileTooLarge(file: path, points: estimate.points, needBytes: need, haveBytes: have)
     }
   }
 

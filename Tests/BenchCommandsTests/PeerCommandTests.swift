@@ -41,6 +41,39 @@ private let hasPSQL = (try? PostgresTools.find(needsServer: false)) != nil
     }
   }
 
+  /// `recommend --peer postgis` starts the server before any index runs:
+  /// without PostgreSQL it stops at once, one line, nothing written.
+  @Test func recommendWithoutPostgreSQLStopsFirst() throws {
+    try withTemporaryFolder { folder in
+      let result = try runBench(
+        ["recommend", "--dataset", "clustered", "--n", "3000", "--steps", "20", "--peer", "postgis", "--quiet"],
+        in: folder.path, environment: ["SPATIALBENCH_PG_BIN": folder.path])
+      #expect(result.code == 69)
+      #expect(result.stderrLines.count == 1, "\(result.stderr)")
+      #expect(result.stdout.isEmpty && folder.contents().isEmpty)
+    }
+  }
+
+  /// PostGIS on the same session as the indexes: its rows, checked, are
+  /// candidates of the verdict and rows of the report and its page.
+  @Test(.enabled(if: hasPostGIS, "needs PostgreSQL and PostGIS"))
+  func recommendWeighsPostGISBesideTheIndexes() throws {
+    try withTemporaryFolder { folder in
+      let result = try runBench(
+        ["recommend", "--dataset", "clustered", "--n", "3000", "--steps", "20", "--repeat", "1", "--peer", "postgis",
+         "--quiet", "--out", "rec.csv"],
+        in: folder.path)
+      #expect(result.code == 0, "\(result.stderr)")
+      let rows = try ReportFile.read(folder.file("rec.csv")).filter { $0.key.index == "postgis-gist" && $0.key.zooms == "all" }
+      #expect(Set(rows.map(\.key.workload)) == ["build", "viewport", "cluster", "tap", "nearest"])
+      for r in rows where r.key.strategy != "bbox" && r.key.workload != "build" {
+        #expect(r.wrongAnswers == 0, "\(r.key)")
+      }
+      let page = try String(contentsOfFile: folder.file("rec.html"), encoding: .utf8)
+      #expect(page.contains("postgis-gist clock=server") && page.contains("postgis-gist clock=client"))
+    }
+  }
+
   @Test(.enabled(if: hasPSQL, "needs psql"))
   func aRefusedConnectionIsOneLine() throws {
     try withTemporaryFolder { folder in

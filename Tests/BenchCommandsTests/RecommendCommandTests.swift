@@ -90,6 +90,8 @@ extension CLITests {
       (["--memory-limit", "lots"], "--memory-limit \"lots\" is not a size"),
       (["--fps", "0"], "--fps"),
       (["--frobnicate"], "unknown option"),
+      (["--peer", "mysql"], "unknown engine"),
+      (["--connection", "host=/tmp"], "--connection needs --peer postgis"),
     ])
     func badOptionsAreUsageErrors(arguments: [String], message: String) throws {
       try withTemporaryFolder { folder in

@@ -29,6 +29,7 @@ enum Usage {
     case "recommend":
       return "usage: bench recommend [--dataset NAME|FILE] [--n N] [--screen WxH] [--fps HZ] [--live]"
         + " [--memory-limit SIZE] [--workload LIST] [--steps S] [--repeat R] [--seed S] [--out FILE.csv] [--quiet]"
+        + " [--peer postgis [--connection CONNINFO]]"
     case "report":
       return "usage: bench report REPORT.csv [REPORT.csv…] [--out FILE.html] [--fps HZ] [--live] [--memory-limit SIZE]"
         + " [--dataset NAME|FILE]"
@@ -143,6 +144,9 @@ enum Usage {
           --seed S                  seed of every random choice (default 42)
           --out FILE.csv            the rows; the page goes beside it as FILE.html
           --quiet                   no progress on stderr
+          --peer postgis            PostGIS (GiST) on the same steps, each clock a candidate (as bench peer;
+                                    exit 69 when PostgreSQL or PostGIS is missing)
+          --connection CONNINFO     with --peer: that server, not one of its own
         """
     case "report":
       return line(for: "report") + """

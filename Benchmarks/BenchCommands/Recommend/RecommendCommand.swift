@@ -24,6 +24,9 @@ func recommendCommand(_ arguments: [String]) throws -> Int32 {
   guard datasets.count == 1, let dataset = datasets.first else {
     throw UsageError("recommend takes one dataset and one --n", command: command)
   }
+  // started first, so a missing PostgreSQL is one line before minutes of runs
+  let server = try options.peer ? options.run.connection.map { try PostgresServer.connect($0) } ?? PostgresServer.start() : nil
+  defer { server?.stop() }
   warnIfDebugBuild()
   let warnings = DataWarnings.check(dataset.points)
   for w in warnings { printError("bench: warning: \(dataset.name): \(w)") }
@@ -38,6 +41,12 @@ func recommendCommand(_ arguments: [String]) throws -> Int32 {
       guard let sweep = RecommendOptions.sweep(for: leader.index) else { continue }
       rows += try measure(options.secondRun(for: leader, sweep: sweep), dataset, metadata: metadata, clock: clock, stage: "2/2")
     }
+  }
+  var checks: [PeerCheck] = []
+  if let server {
+    let peer = try peerRows(options.run, dataset, server: server, metadata: metadata)
+    rows += peer.rows
+    checks = peer.checks
   }
   guard let verdict = Verdict(Candidate.all(in: rows, budget: options.budget), budget: options.budget) else {
     throw UsageError("no index could be measured on \(dataset.name)", command: command)
@@ -63,7 +72,26 @@ func recommendCommand(_ arguments: [String]) throws -> Int32 {
     printError("bench: the indexes gave different answers:\n" + mismatches.joined(separator: "\n"))
     return 1
   }
+  if let failed = checks.first(where: \.fails) {
+    printError("bench: \(failed.label): \(failed.differingSteps) of \(failed.steps) steps differ from the linear scan")
+    return 1
+  }
   return verdict.met ? 0 : 1
+}
+
+/// PostGIS (GiST) on the session `options` makes of `dataset`, the same
+/// steps as the indexes', measured and checked as `bench peer` does.
+private func peerRows(
+  _ options: RunOptions, _ dataset: LoadedDataset, server: PostgresServer, metadata: RunMetadata
+) throws -> PeerResult {
+  let choices = options.workloadChoices.filter { $0.name != LiveWorkload.name }
+  let measure = MeasureOptions(
+    repeats: options.repeats, warmup: options.warmup, budget: options.budget * 1e9, clockOverhead: 0)
+  let observer = Progress(quiet: options.quiet, totalUnits: PostGISEngine.units(choices), prefix: "recommend postgis: ")
+  var engine = PostGISEngine(server: server, measure: measure, metadata: metadata, observer: observer)
+  let result = try engine.run(dataset, steps: options.steps(for: dataset, queries: nil), workloads: choices)
+  engine.observer.finish()
+  return result
 }
 
 /// One run of `options` over `dataset`, with progress unless `--quiet`.

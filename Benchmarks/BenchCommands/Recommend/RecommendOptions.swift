@@ -9,11 +9,16 @@ struct RecommendOptions {
   static let command = "recommend"
   static let flags = [
     "--dataset", "--n", "--seed", "--screen", "--fps", "--live", "--memory-limit", "--workload", "--steps",
-    "--repeat", "--out", "--quiet",
+    "--repeat", "--out", "--quiet", "--peer", "--connection",
   ]
+  /// The engines `--peer` runs beside the indexes.
+  static let engines = ["postgis"]
 
   var run = RunOptions()
   var budget = FrameBudget()
+  /// `--peer postgis`: PostGIS (GiST) measured on the same steps, a
+  /// candidate like an index; on `--connection`'s server, else its own.
+  var peer = false
   /// The budgeted workloads the map does (live is added by `--live`).
   static let workloads = ["viewport", "cluster", "tap", "nearest"]
 
@@ -60,8 +65,16 @@ struct RecommendOptions {
       case "--repeat": o.run.repeats = try reader.integer(for: a, in: 1...1000)
       case "--out": o.run.out = try reader.value(for: a)
       case "--quiet": o.run.quiet = true
+      case "--peer":
+        let engine = try reader.value(for: a).lowercased()
+        guard engines.contains(engine) else { throw .unknown("engine", engine, valid: engines, command: command) }
+        o.peer = true
+      case "--connection": o.run.connection = try reader.value(for: a)
       default: throw unknownOption(a, command: command, valid: flags)
       }
+    }
+    if o.run.connection != nil && !o.peer {
+      throw UsageError("--connection needs --peer postgis", command: command)
     }
     o.run.workloads = [WorkloadCatalog.buildName] + workloads + (o.budget.live ? ["live"] : [])
     // Rebuilding every frame is bench run's comparison row: at 1M points it

@@ -41,6 +41,27 @@ private let hasPSQL = (try? PostgresTools.find(needsServer: false)) != nil
     }
   }
 
+  /// SP-GiST and BRIN cannot order by distance: a run that reads in KNN
+  /// order with them says so (it sorts the table at every step), and still
+  /// agrees with the linear scan.
+  @Test(.enabled(if: hasPostGIS, "needs PostgreSQL and PostGIS"))
+  func knnWithoutAnOrderingIndexIsWarnedOf() throws {
+    try withTemporaryFolder { folder in
+      let result = try runBench(
+        ["peer", "postgis", "--index", "spgist", "--dataset", "clustered", "--n", "2000", "--steps", "10",
+         "--repeat", "1", "--workload", "tap", "--quiet", "--out", "sp.csv"],
+        in: folder.path)
+      #expect(result.code == 0, "\(result.stderr)")
+      #expect(result.stderr.contains("warning: postgis-spgist cannot order by distance on geography"))
+      #expect(result.stdout.contains("postgis-spgist tap/nearest: all 10 steps agree with the linear scan"))
+      let viewport = try runBench(
+        ["peer", "postgis", "--index", "spgist", "--dataset", "clustered", "--n", "2000", "--steps", "10",
+         "--repeat", "1", "--workload", "viewport", "--quiet", "--out", "v.csv"],
+        in: folder.path)
+      #expect(viewport.code == 0 && !viewport.stderr.contains("warning"), "\(viewport.stderr)")
+    }
+  }
+
   /// `recommend --peer postgis` starts the server before any index runs:
   /// without PostgreSQL it stops at once, one line, nothing written.
   @Test func recommendWithoutPostgreSQLStopsFirst() throws {

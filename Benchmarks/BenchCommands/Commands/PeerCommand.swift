@@ -38,6 +38,12 @@ func peerCommand(_ arguments: [String]) throws -> Int32 {
   // once the server is known good: a missing one gets one line on stderr
   warnIfDebugBuild()
   if !options.quiet { printError("bench: PostGIS on \(server.description)") }
+  let knn = PostGISEngine.readsKNNOrder(choices)
+  for method in options.peerMethods where !method.ordersByDistance && knn {
+    printError(
+      "bench: warning: \(method.indexName) cannot order by distance on geography: nearest and tap through KNN"
+        + " sort the whole table at every step")
+  }
   let units = datasets.count * options.peerMethods.count * PostGISEngine.units(choices)
   let measure = MeasureOptions(
     repeats: options.repeats, warmup: options.warmup, budget: options.budget * 1e9, clockOverhead: 0)

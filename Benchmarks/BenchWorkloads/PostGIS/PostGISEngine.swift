@@ -40,6 +40,11 @@ public struct PostGISEngine {
 
     /// The report's `index`: `postgis-gist`.
     public var indexName: String { "postgis-\(rawValue)" }
+
+    /// Whether its index orders by distance on `geography` (KNN): GiST
+    /// only. With SP-GiST (PostGIS 3.3) or BRIN a query reading in KNN order
+    /// sorts the whole table (565-650 ms a step at 1M hotels on SP-GiST).
+    public var ordersByDistance: Bool { self == .gist }
   }
 
   public let server: PostgresServer
@@ -57,6 +62,12 @@ public struct PostGISEngine {
     self.measure = measure
     self.metadata = metadata
     self.observer = observer
+  }
+
+  /// Whether a run of `workloads` reads in KNN order (nearest, tap
+  /// through KNN).
+  public static func readsKNNOrder(_ workloads: [WorkloadChoice]) -> Bool {
+    PostGISQuery.all(for: workloads).contains(where: \.readsKNNOrder)
   }
 
   /// The units a ``RunObserver`` hears of: the load, then one per query.

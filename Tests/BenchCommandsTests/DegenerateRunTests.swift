@@ -55,7 +55,7 @@ extension CLITests {
         let have = Int(ProcessInfo.processInfo.physicalMemory)
         let binary = folder.file("huge.f64"), text = folder.file("huge.csv")
         #expect(FileManager.default.createFile(atPath: binary, contents: nil))
-        #expect(truncate(binary, off_t(have / 8 * 16)) == 0)  // have/8 points: 20 bytes each beyond memory
+        #expect(truncate(binary, off_t(have / 8 * 16)) == 0)  // have/8 points: their 160 bytes each alone are 20× memory
         var rows = "lat,lon\n"
         while rows.utf8.count < 1 << 21 { rows += "1.5,2.5\n" }
         try rows.write(toFile: text, atomically: false, encoding: .utf8)
@@ -67,6 +67,16 @@ extension CLITests {
           #expect(error?.description.hasPrefix("\(file): about ") == true, "\(String(describing: error))")
           #expect(benchMain(["run", "--dataset", file, "--quiet"]) == 64)
         }
+        // a sample of a file that fits while it is read passes: only the sample is kept
+        let big = folder.file("big.f64")
+        #expect(FileManager.default.createFile(atPath: big, contents: nil))
+        #expect(truncate(big, off_t(have / 100 * 16)) == 0)  // have/100 points: 1.6× memory at 160 bytes each
+        #expect(throws: DatasetError.self) { try Datasets.checkMemory(ofFile: big) }
+        #expect(throws: Never.self) { try Datasets.checkMemory(ofFile: big, counts: [1000]) }
+        // a FIFO is not opened (its writer would be lost), and goes unmeasured
+        let fifo = folder.file("fifo.csv")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(Datasets.estimatedPoints(inFile: fifo) == nil)
         // a small one: exact counts, and it passes
         let small = folder.file("small.csv")
         try "lat,lon\n1,2\n3,4\n".write(toFile: small, atomically: false, encoding: .utf8)

@@ -126,6 +126,16 @@ private let ms = 1e6
     #expect(!Verdict.meets(c, budget))
   }
 
+  /// An engine's inexact way (PostGIS's `bbox` viewport) is not evidence:
+  /// the exact way, slower, is what the map gets.
+  @Test func aWayThatGaveWrongAnswersIsNotEvidence() {
+    var rows = candidate("postgis-gist", params: "clock=server", p99s: ["viewport/bbox": 1 * ms, "viewport/exact": 2 * ms], bytes: 1)
+    for i in rows.indices where rows[i].key.workload == "viewport" { rows[i].wrongAnswers = 0 }
+    #expect(Candidate.all(in: rows, budget: budget)[0].strategy(of: "viewport") == "bbox")
+    rows[rows.firstIndex { $0.key.strategy == "bbox" }!].wrongAnswers = 4
+    #expect(Candidate.all(in: rows, budget: budget)[0].strategy(of: "viewport") == "exact")
+  }
+
   @Test func liveRowsJoinTheirIndexWhateverTheStrategyAdds() {
     var rows = candidate("kdtree", params: "nodeSize=64;threads=auto", p99s: ["viewport": 1 * ms], bytes: 20_000_000)
     rows.append(verdictRow("kdtree", "nodeSize=64;threads=auto;rebuildShare=0.05", 1_000_000, "live", "buffered",

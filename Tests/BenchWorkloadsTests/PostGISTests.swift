@@ -149,6 +149,34 @@ struct PostGISTests {
     #expect(!FileManager.default.fileExists(atPath: folder), "the server's folder is removed")
   }
 
+  /// On a server of the user's (`--connection`): no PostGIS there is
+  /// refused; with it, the run answers right, works in one schema of its
+  /// own and drops it, and leaves the user's tables as they were.
+  @Test func aServerOfTheUsersKeepsItsTablesAndLosesOnlyBenchsSchema() throws {
+    let own = try PostgresServer.start()
+    defer { own.stop() }
+    let user = try PostgresServer.connect("host=\(own.workFolder)/d user=bench dbname=postgres")
+    #expect(throws: PeerError.self) { try PostGISEngine.requirePostGIS(on: user) }
+    _ = try own.psql("CREATE EXTENSION postgis;\nCREATE TABLE mine (v int4);\nINSERT INTO mine VALUES (7);\n", name: "user")
+    try PostGISEngine.requirePostGIS(on: user)
+
+    let points = Fixtures.clustered(300, seed: 5)
+    let dataset = LoadedDataset(name: "mine", points: points, ids: points.indices.map { UInt64($0) })
+    var engine = PostGISEngine(
+      server: user, measure: MeasureOptions(repeats: 1, warmup: 1, budget: 0, clockOverhead: 0),
+      metadata: RunMetadata.current(seed: 5, gitDirectory: nil), observer: SilentObserver())
+    let steps = MapSteps(session: ViewportSession(points: points, parameters: SessionParameters(steps: 10, seed: 5)))
+    let result = try engine.run(dataset, steps: steps, workloads: [WorkloadChoice(ClusterWorkload.self)])
+    #expect(result.checks.allSatisfy { $0.differingSteps == 0 }, "\(result.checks)")
+    #expect(engine.schemaName.hasPrefix("spatialbench_"))
+    let after = try own.psql(
+      "SELECT count(*) FROM pg_namespace WHERE nspname LIKE 'spatialbench%';\nSELECT v FROM mine;\n", name: "after")
+    #expect(after == ["0", "7"])
+    let folder = user.workFolder
+    user.stop()
+    #expect(!FileManager.default.fileExists(atPath: folder), "its scratch folder is removed")
+  }
+
   /// The SQL of each formula gives Swift's bits on values where rounding
   /// decides: cell edges, the map's edges, halves of 1e-7°.
   @Test func sqlFormulasGiveSwiftsBits() throws {

@@ -38,11 +38,12 @@ func peerCommand(_ arguments: [String]) throws -> Int32 {
   // once the server is known good: a missing one gets one line on stderr
   warnIfDebugBuild()
   if !options.quiet { printError("bench: PostGIS on \(server.description)") }
+  try PostGISEngine.requirePostGIS(on: server)
   let knn = PostGISEngine.readsKNNOrder(choices)
   for method in options.peerMethods where !method.ordersByDistance && knn {
     printError(
-      "bench: warning: \(method.indexName) cannot order by distance on geography: nearest and tap through KNN"
-        + " sort the whole table at every step")
+      "bench: warning: \(method.indexName) cannot order by distance on geography: queries in KNN order"
+        + " (nearest, tap through KNN) sort the whole table at every step")
   }
   let units = datasets.count * options.peerMethods.count * PostGISEngine.units(choices)
   let measure = MeasureOptions(
@@ -53,6 +54,7 @@ func peerCommand(_ arguments: [String]) throws -> Int32 {
   for (dataset, steps) in zip(datasets, steps) {
     for method in options.peerMethods {
       var run = PostGISEngine(server: server, method: method, measure: measure, metadata: metadata, observer: observer)
+      announceSchema(of: run, on: server)
       let result = try run.run(dataset, steps: steps, workloads: choices)
       observer = run.observer
       rows += result.rows
@@ -79,4 +81,12 @@ func peerCommand(_ arguments: [String]) throws -> Int32 {
   }
   printError("bench: wrote \(rows.count) rows to \(written)")
   return checks.contains(where: \.fails) ? 1 : 0
+}
+
+/// On a server of the user's, the schema a run creates, as one line that
+/// stays on stderr (also with `--quiet`): one that a Ctrl-C leaves behind
+/// can then be found and dropped.
+func announceSchema(of engine: PostGISEngine, on server: PostgresServer) {
+  guard !server.isOwn else { return }
+  printError("bench: working in schema \(engine.schemaName) of the server of --connection; dropped at the end")
 }

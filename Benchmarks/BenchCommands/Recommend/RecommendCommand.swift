@@ -27,6 +27,7 @@ func recommendCommand(_ arguments: [String]) throws -> Int32 {
   // started first, so a missing PostgreSQL is one line before minutes of runs
   let server = try options.peer ? options.run.connection.map { try PostgresServer.connect($0) } ?? PostgresServer.start() : nil
   defer { server?.stop() }
+  if let server { try PostGISEngine.requirePostGIS(on: server) }
   warnIfDebugBuild()
   let warnings = DataWarnings.check(dataset.points)
   for w in warnings { printError("bench: warning: \(dataset.name): \(w)") }
@@ -89,6 +90,7 @@ private func peerRows(
     repeats: options.repeats, warmup: options.warmup, budget: options.budget * 1e9, clockOverhead: 0)
   let observer = Progress(quiet: options.quiet, totalUnits: PostGISEngine.units(choices), prefix: "recommend postgis: ")
   var engine = PostGISEngine(server: server, measure: measure, metadata: metadata, observer: observer)
+  announceSchema(of: engine, on: server)
   let result = try engine.run(dataset, steps: options.steps(for: dataset, queries: nil), workloads: choices)
   engine.observer.finish()
   return result

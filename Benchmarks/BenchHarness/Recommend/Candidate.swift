@@ -66,7 +66,9 @@ public struct Candidate: Sendable, Equatable {
       var bytes: UInt64 = 0
       for (workload, _) in FrameBudget.shares {
         guard let allowance = budget.allowance(for: workload) else { continue }
-        let measured = rows.filter { $0.key.workload == workload && $0.timing.samples > 0 }
+        // an engine's way that gave wrong answers (PostGIS's `&&` viewport,
+        // `float4` boxes) is no way to that answer, however fast
+        let measured = rows.filter { $0.key.workload == workload && $0.timing.samples > 0 && ($0.wrongAnswers ?? 0) == 0 }
         // nearest's variants are different questions (k); the others are
         // ways to the same answer, of which the app takes the fastest.
         let pick = workload == "nearest"

@@ -94,7 +94,7 @@ public enum Datasets {
       return try samples(of: try PointsFile(contentsOf: bundled.path), name: bundled.rawValue, counts, seed)
     }
     if isFile(name) {
-      try checkMemory(ofFile: name, bytesPerPoint: bytesPerPoint)
+      try checkMemory(ofFile: name, counts: counts, bytesPerPoint: bytesPerPoint)
       let base = ((name as NSString).lastPathComponent as NSString).deletingPathExtension
       return try samples(of: try readPoints(name), name: base, counts, seed)
     }
@@ -134,16 +134,29 @@ public enum Datasets {
   /// About how many points the file at `path` holds, told before it is
   /// read, and its size: exact for the binary format (16 bytes a point),
   /// else the size over the bytes a point takes in its first MiB (a CSV
-  /// row is a line, a GeoJSON point a `"coordinates"` member). `nil` when it
-  /// cannot be opened: reading it says why.
+  /// row is a line, a GeoJSON point a `"coordinates"` member). `nil` for
+  /// anything but a regular file (never opened here: a FIFO opened and
+  /// closed would lose its writer) or one that cannot be read: reading it
+  /// says why.
   public static func estimatedPoints(inFile path: String) -> (points: Int, bytes: Int)? {
-    guard let file = try? InputFile(path), file.isRegular else { return nil }
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+          attributes[.type] as? FileAttributeType == .typeRegular,
+          let file = try? InputFile(path), file.isRegular
+    else { return nil }
     let size = file.sizeHint
     if PointFileFormat(path: path) == .binary { return (size / 16, size) }
     let sampleSize = min(size, 1 << 20)
     guard sampleSize > 0 else { return (0, 0) }
     var sample = [UInt8](repeating: 0, count: sampleSize)
-    let read = sample.withUnsafeMutableBufferPointer { (try? file.read(into: $0)) ?? 0 }
+    // a read may return less than asked (network file systems): read on
+    let read = sample.withUnsafeMutableBufferPointer { buffer in
+      var filled = 0
+      while filled < buffer.count,
+            let r = try? file.read(into: UnsafeMutableBufferPointer(rebasing: buffer[filled...])), r > 0 {
+        filled += r
+      }
+      return filled
+    }
     guard read > 0 else { return (0, size) }
     let marker = Array((PointFileFormat(path: path) == .geoJSON ? "\"coordinates\"" : "\n").utf8)
     var found = 0, i = 0
@@ -155,12 +168,16 @@ public enum Datasets {
     return (points, size)
   }
 
-  /// Refuses, before the file at `path` is read, one whose points
-  /// (``estimatedPoints(inFile:)``) and bytes, held while parsing, would
-  /// not fit in memory.
-  public static func checkMemory(ofFile path: String, bytesPerPoint: Int = bytesPerPointEstimate) throws(DatasetError) {
+  /// Refuses, before the file at `path` is read, one that would not fit in
+  /// memory: its bytes and its parsed points and ids (24 bytes each) while
+  /// it is read, and `bytesPerPoint` for the points a run keeps, every
+  /// point of the file or a sample of at most `counts`' largest.
+  public static func checkMemory(
+    ofFile path: String, counts: [Int]? = nil, bytesPerPoint: Int = bytesPerPointEstimate
+  ) throws(DatasetError) {
     guard let estimate = estimatedPoints(inFile: path) else { return }
-    let need = Double(estimate.points) * Double(bytesPerPoint) + Double(estimate.bytes)
+    let kept = min(estimate.points, counts?.max() ?? estimate.points)
+    let need = Double(estimate.bytes) + Double(estimate.points) * 24 + Double(kept) * Double(bytesPerPoint)
     let have = Double(ProcessInfo.processInfo.physicalMemory)
     if need > have * 0.8 {
       throw .fileTooLarge(file: path, points: estimate.points, needBytes: need, haveBytes: have)

@@ -64,6 +64,25 @@ public struct PostGISEngine {
     self.observer = observer
   }
 
+  /// The one schema a run creates on the server, and drops: on a server
+  /// of the user's, the command names it, so that one a Ctrl-C left behind
+  /// can be found and dropped.
+  public var schemaName: String { schema.name }
+  let schema = PostGISSchema()
+
+  /// Throws, one line and exit 69, when the database of a user's server
+  /// (`--connection`) has no PostGIS: bench creates no extension there.
+  public static func requirePostGIS(on server: PostgresServer) throws {
+    guard !server.isOwn else { return }
+    let has = try server.psql(PostGISSchema.hasPostGIS, name: "check")
+    guard has.first == "1" else {
+      throw PeerError(
+        .unavailable,
+        "the database of --connection has no PostGIS extension (CREATE EXTENSION postgis there;"
+          + " bench changes nothing it did not create)")
+    }
+  }
+
   /// Whether a run of `workloads` reads in KNN order (nearest, tap
   /// through KNN).
   public static func readsKNNOrder(_ workloads: [WorkloadChoice]) -> Bool {
@@ -77,20 +96,7 @@ public struct PostGISEngine {
   public mutating func run(
     _ dataset: LoadedDataset, steps: MapSteps, workloads: [WorkloadChoice]
   ) throws -> PeerResult {
-    let schema = PostGISSchema()
-    if !server.isOwn {
-      let has = try server.psql(PostGISSchema.hasPostGIS, name: "check")
-      guard has.first == "1" else {
-        throw PeerError(
-          .unavailable,
-          "the database of --connection has no PostGIS extension (CREATE EXTENSION postgis there;"
-            + " bench changes nothing it did not create)")
-      }
-    }
-    if !server.isOwn {
-      // named, so that one left by a Ctrl-C can be found and dropped
-      observer.status("working in schema \(schema.name), dropped at the end")
-    }
+    try Self.requirePostGIS(on: server)
     defer { _ = try? server.psql(schema.drop, name: "drop") }
     let data = WorkloadData(points: dataset.points, steps: steps)
     observer.status("\(method.indexName): the linear scan's answers, for the checks")

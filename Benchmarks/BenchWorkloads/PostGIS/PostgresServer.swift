@@ -117,7 +117,9 @@ public final class PostgresServer {
   /// A new temporary folder with its watcher already started (a Ctrl-C
   /// during initdb, or during a run on `--connection`, leaves nothing
   /// either). The stop signals wait while the two are made, so none lands
-  /// between them: one that came meanwhile ends bench once they are.
+  /// between them: one that came meanwhile ends bench once they are. (The
+  /// mask is this thread's: the commands start the server before any
+  /// worker thread exists, so no other thread can take the signal.)
   private static func makeGuardedWorkFolder() throws(PeerError) -> String {
     var stops = sigset_t(), before = sigset_t()
     sigemptyset(&stops)

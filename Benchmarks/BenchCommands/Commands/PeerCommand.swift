@@ -17,7 +17,7 @@ func peerCommand(_ arguments: [String]) throws -> Int32 {
   if !rest.contains("--workload") {
     options.workloads = [ViewportWorkload.name, ClusterWorkload.name, TapWorkload.name, NearestWorkload.name]
   }
-  let choices = options.workloadChoices.filter { $0.name != LiveWorkload.name }
+  let choices = options.peerChoices
   guard !choices.isEmpty else {
     throw UsageError("bench peer runs viewport, cluster, tap and nearest (the load is its build row)", command: "peer")
   }
@@ -46,8 +46,7 @@ func peerCommand(_ arguments: [String]) throws -> Int32 {
         + " (nearest, tap through KNN) sort the whole table at every step")
   }
   let units = datasets.count * options.peerMethods.count * PostGISEngine.units(choices)
-  let measure = MeasureOptions(
-    repeats: options.repeats, warmup: options.warmup, budget: options.budget * 1e9, clockOverhead: 0)
+  let measure = options.peerMeasure
   var observer: any RunObserver = Progress(quiet: options.quiet, totalUnits: units)
   var rows: [ReportRow] = []
   var checks: [PeerCheck] = []
@@ -89,4 +88,15 @@ func peerCommand(_ arguments: [String]) throws -> Int32 {
 func announceSchema(of engine: PostGISEngine, on server: PostgresServer) {
   guard !server.isOwn else { return }
   printError("bench: working in schema \(engine.schemaName) of the server of --connection; dropped at the end")
+}
+
+extension RunOptions {
+  /// The workloads an engine runs of those asked: all but live.
+  var peerChoices: [WorkloadChoice] { workloadChoices.filter { $0.name != LiveWorkload.name } }
+
+  /// How an engine times them: passes and budget as asked; the server's
+  /// clock has no overhead to subtract.
+  var peerMeasure: MeasureOptions {
+    MeasureOptions(repeats: repeats, warmup: warmup, budget: budget * 1e9, clockOverhead: 0)
+  }
 }

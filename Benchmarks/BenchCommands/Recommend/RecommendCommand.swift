@@ -85,9 +85,8 @@ func recommendCommand(_ arguments: [String]) throws -> Int32 {
 private func peerRows(
   _ options: RunOptions, _ dataset: LoadedDataset, server: PostgresServer, metadata: RunMetadata
 ) throws -> PeerResult {
-  let choices = options.workloadChoices.filter { $0.name != LiveWorkload.name }
-  let measure = MeasureOptions(
-    repeats: options.repeats, warmup: options.warmup, budget: options.budget * 1e9, clockOverhead: 0)
+  let choices = options.peerChoices
+  let measure = options.peerMeasure
   let observer = Progress(quiet: options.quiet, totalUnits: PostGISEngine.units(choices), prefix: "recommend postgis: ")
   var engine = PostGISEngine(server: server, measure: measure, metadata: metadata, observer: observer)
   announceSchema(of: engine, on: server)

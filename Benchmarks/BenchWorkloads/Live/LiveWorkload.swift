@@ -5,7 +5,8 @@ import SpatialIndexes
 
 /// A fleet map: each frame a share of the points moves (``FleetMotion``),
 /// the index follows, and the frame's viewport is queried and clustered
-/// (single pass). Every call of a step is one more frame: the session's
+/// (`aggregate`: whole cells from the clusterer's totals where the index
+/// forms no groups, see `_CellPyramid`). Every call of a step is one more frame: the session's
 /// viewports come round again while the fleet keeps moving, so a timed
 /// pass is frames `p·steps ..< (p+1)·steps`; answers are those of the
 /// first `steps` frames from the dataset's positions.
@@ -49,21 +50,27 @@ public enum LiveWorkload: Workload {
     for variant in variants where runs(variant, on: I.self) {
       switch variant {
       case "move":
-        var visit = VisitMove(data: data, visitor: visitor)
+        var visit = VisitMove(data: data, visitor: visitor, builtBytes: index.memoryBytes)
         try withMovableIndex(index, points: data.points, &visit)
         visitor = visit.visitor
       case "buffered":
         let buffered = try BufferedIndex<I>(
           points: data.points,
           parameters: BufferedParameters(base: index.parameters, rebuildShare: data.steps.live.rebuildShare))
-        var runner = Runner(clusterer: try Clusterer(index: buffered, points: data.points), data, realTime: true) {
+        var runner = Runner(
+          clusterer: try Clusterer(index: buffered, points: data.points), data, realTime: true,
+          builtBytes: index.memoryBytes
+        ) {
           clusterer, moves throws(IndexError) in
           try clusterer.move(moves)
         }
         try visitor.visit(Self.self, variant: variant, &runner)
       case "rebuild":
         let parameters = index.parameters
-        var runner = Runner(clusterer: try Clusterer(index: index, points: data.points), data, realTime: false) {
+        var runner = Runner(
+          clusterer: try Clusterer(index: index, points: data.points), data, realTime: false,
+          builtBytes: index.memoryBytes
+        ) {
           clusterer, moves throws(IndexError) in
           try clusterer.move(moves, rebuildingWith: parameters)
         }
@@ -77,9 +84,13 @@ public enum LiveWorkload: Workload {
   struct VisitMove<V: WorkloadVisitor>: DynamicIndexOperation {
     let data: WorkloadData
     var visitor: V
+    let builtBytes: Int
 
     mutating func run<D: DynamicSpatialIndex>(_ index: D) throws {
-      var runner = Runner(clusterer: try Clusterer(index: index, points: data.points), data, realTime: false) {
+      var runner = Runner(
+        clusterer: try Clusterer(index: index, points: data.points), data, realTime: false,
+        builtBytes: builtBytes
+      ) {
         clusterer, moves throws(IndexError) in
         try clusterer.move(moves)
       }
@@ -106,6 +117,8 @@ public enum LiveWorkload: Workload {
     let rects: [[Rect]]
     /// Frames run one every 1/fps seconds (the wait untimed).
     let realTime: Bool
+    /// The bytes of the index as built, which the row's index column shows.
+    let builtBytes: Int
     var nextFrameAt: UInt64 = 0
     var moves: [PointMove] = []
     /// Whether `moves` holds the next frame's moves, worked out untimed.
@@ -116,7 +129,7 @@ public enum LiveWorkload: Workload {
     var queryNanos: [Double] = []
 
     init(
-      clusterer: Clusterer<X>, _ data: WorkloadData, realTime: Bool,
+      clusterer: Clusterer<X>, _ data: WorkloadData, realTime: Bool, builtBytes: Int,
       update: @escaping (inout Clusterer<X>, [PointMove]) throws(IndexError) -> Void
     ) {
       self.clusterer = clusterer
@@ -125,6 +138,7 @@ public enum LiveWorkload: Workload {
       areas = data.steps.areas ?? []
       rects = data.steps.rects ?? []
       self.realTime = realTime
+      self.builtBytes = builtBytes
     }
 
     var stepCount: Int { min(areas.count, rects.count) }
@@ -152,7 +166,7 @@ public enum LiveWorkload: Workload {
       let t1 = Stopwatch.now()
       ids.removeAll(keepingCapacity: true)
       for rect in rects[step] { clusterer.index.query(in: rect, into: &ids, counters: &counters) }
-      clusterer.cluster(areas[step], strategy: .singlePass, into: &markers, counters: &counters)
+      clusterer.cluster(areas[step], strategy: .aggregate, into: &markers, counters: &counters)
       let t2 = Stopwatch.now()
       updateNanos.append(Double(t1 &- t0))
       queryNanos.append(Double(t2 &- t1))
@@ -168,6 +182,13 @@ public enum LiveWorkload: Workload {
     }
 
     var indexParameters: [ParameterValue]? { clusterer.index.parameterValues }
+
+    /// Beyond the index as built: the clusterer's records and totals, and
+    /// what the index grew by as points moved (buffers and a second base,
+    /// the grid's slot of each id).
+    var workloadBytes: Int? {
+      clusterer.memoryBytes(for: .aggregate) + max(0, clusterer.index.memoryBytes - builtBytes)
+    }
 
     var phases: [StepPhase] {
       [StepPhase(name: "update", nanos: updateNanos), StepPhase(name: "query", nanos: queryNanos)]

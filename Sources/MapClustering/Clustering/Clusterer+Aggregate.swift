@@ -189,17 +189,21 @@ extension Clusterer {
   /// its per-point records and map coordinates (40 bytes a point; not for
   /// `aggregate` over an index that sums cells itself), the prefix sums and
   /// records in group order when the strategy takes groups (``ClusterStrategy/aggregate``
-  /// on an index that forms them, 40 more), and its scratch buffers as grown
+  /// on an index that forms them, 40 more), its totals by cell for
+  /// `aggregate` on one that does not (4.4 MB), and its scratch buffers as grown
   /// so far. Counted whether or not they were built yet.
   public func memoryBytes(for strategy: ClusterStrategy) -> Int {
     let n = points.count
     let sums = strategy == .aggregate && Index.sumsCells
     let table = sums ? 0 : _PointTable.bytes(count: n)
-    let groups = strategy == .aggregate && !sums && !index.groupOrder.isEmpty
+    let groups = strategy == .aggregate && !sums && !index.groupOrder.isEmpty && !_moved
       ? _GroupSums.bytes(count: n) : 0
+    // the totals by cell for an index that forms no groups (4.4 MB)
+    let pyramid = strategy == .aggregate && !sums && (index.groupOrder.isEmpty || _moved)
+      && _CellPyramid.nests(cellTable) ? _CellPyramid.bytes(table: cellTable) : 0
     let scratch = _ids.capacity * 4 + _sortedIDs.capacity * 4 + _bitmap.capacity * 8
       + _cells.capacity * MemoryLayout<CellTotals>.stride
       + (_lonEdges.capacity + _latEdges.capacity) * 8
-    return table + groups + scratch
+    return table + groups + pyramid + scratch
   }
 }

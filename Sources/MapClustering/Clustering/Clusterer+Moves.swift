@@ -42,10 +42,19 @@ extension Clusterer where Index: DynamicSpatialIndex {
   @inlinable @discardableResult
   public mutating func move(_ moves: [PointMove]) throws(IndexError) -> Int {
     var moved = 0
-    let ahead = 8
+    // the records 8 moves ahead, then 4 ahead what they point to: the index's
+    // slot of the point, the totals of the cell the record says it is in
+    let ahead = 8, near = 4
     for i in 0..<min(ahead, moves.count) { _prefetchMove(moves[i].id) }
     for i in moves.indices {
       if i + ahead < moves.count { _prefetchMove(moves[i + ahead].id) }
+      if i + near < moves.count {
+        let id = moves[i + near].id
+        _index.prefetchMoveTarget(id: id)
+        if let p = _pyramidStorage, let t = _tableStorage, id >= 0, Int(id) < t.count {
+          p.prefetchCells(of: t.records[Int(id)])
+        }
+      }
       if try move(id: moves[i].id, to: moves[i].to) { moved += 1 }
     }
     return moved
@@ -92,6 +101,7 @@ extension Clusterer {
     }
     for m in moves { _writeRecord(m.id, at: m.to) }
     _groupsStorage = nil
+    _moved = true
   }
 
   /// Records point `id` at `point` (the index has moved it already).
@@ -101,6 +111,7 @@ extension Clusterer {
     _writeRecord(id, at: point)
     // prefix sums over the index's storage order are stale once a point moves
     _groupsStorage = nil
+    _moved = true
   }
 
   /// Rewrites the per-point record of `id`, copying a shared table first.
@@ -110,6 +121,12 @@ extension Clusterer {
     if !isKnownUniquelyReferenced(&_tableStorage) {
       _tableStorage = _PointTable(copying: _tableStorage!)
     }
-    _tableStorage!.set(Int(id), point)
+    let table = _tableStorage!, old = table.records[Int(id)]
+    table.set(Int(id), point)
+    guard _pyramidStorage != nil else { return }
+    if !isKnownUniquelyReferenced(&_pyramidStorage) {
+      _pyramidStorage = _CellPyramid(copying: _pyramidStorage!)
+    }
+    _pyramidStorage!.move(id: id, from: old, to: table.records[Int(id)])
   }
 }

@@ -16,8 +16,11 @@ public enum ClusterStrategy: String, CaseIterable, Sendable, CustomStringConvert
   /// kept by the clusterer over the index's storage order, without visiting
   /// its points. Other points are binned one by one. An index that sums
   /// cells itself (``SpatialIndex/sumsCells``) is asked for the cells'
-  /// totals instead; for one that forms no groups (the linear scan, a
-  /// quadtree or grid changed since its build) this is ``singlePass``.
+  /// totals instead. Over one that forms no groups (the linear scan, a
+  /// quadtree or grid changed since its build), or once points moved, the
+  /// clusterer keeps its own totals by cell at zooms 4 and 7 and adds whole
+  /// zoom-7 cells from them, reading only the points along the view's
+  /// edges (`_CellPyramid`); at zooms past 7 this is ``singlePass``.
   case aggregate = "aggregate"
 
   public var description: String { rawValue }
@@ -109,6 +112,13 @@ public struct Clusterer<Index: SpatialIndex> {
   /// Prefix sums over the index's group order, for `aggregate` over an
   /// index that forms groups; built on first use.
   @usableFromInline var _groupsStorage: _GroupSums? = nil
+  /// Totals by cell at zooms 0–7, kept under moves, for `aggregate` over an
+  /// index that forms no groups; built on first use.
+  @usableFromInline var _pyramidStorage: _CellPyramid? = nil
+  /// Whether points have moved: prefix sums over the index's order would
+  /// then be made again after every change (an O(n) gather, 25–33 ms a
+  /// frame at 1M points), so `aggregate` keeps totals by cell instead.
+  @usableFromInline var _moved = false
 
   @usableFromInline var _ids: [Int32] = []
   /// `_ids` in increasing order, when they are many, and the bitmap that sorts them.
@@ -155,6 +165,18 @@ public struct Clusterer<Index: SpatialIndex> {
     let g = _GroupSums(order: index.groupOrder, records: _table().records)
     _groupsStorage = g
     return g
+  }
+
+  /// The totals by cell, made on first use; nil when the cell table's
+  /// coarse zooms do not nest (a custom table).
+  @usableFromInline
+  mutating func _pyramid() -> _CellPyramid? {
+    if let p = _pyramidStorage { return p }
+    let table = _table()
+    guard _CellPyramid.fits(table) else { return nil }
+    let p = _CellPyramid(points: points, table: table, cellTable: cellTable)
+    _pyramidStorage = p
+    return p
   }
 
   /// Builds the index over `points`, then the clusterer.
@@ -223,6 +245,13 @@ struct _PointRecord {
   /// a point outside never lies in a viewport rectangle).
   @usableFromInline var lonE7: Int32
   @usableFromInline var latE7: Int32
+
+  /// The cell numbers of a point the map does not show (beyond ±180° or
+  /// ``WebMercator/latitudeRange``): no cell has them, and no view holds it.
+  @usableFromInline static var offTheMap: UInt32 { .max }
+
+  /// Whether the map shows the point (see ``offTheMap``).
+  @inlinable var isShown: Bool { col0 != Self.offTheMap }
 }
 
 /// The points' records in one allocation, by id, and their map coordinates.
@@ -325,8 +354,11 @@ final class _PointTable: @unchecked Sendable {
     let x = WebMercator.x(longitude: p.x), y = WebMercator.y(latitude: p.y)
     mapX[i] = x
     mapY[i] = y
+    let off = _PointRecord.offTheMap
+    let shown = p.x >= -180 && p.x <= 180 && WebMercator.latitudeRange.contains(p.y)
     records[i] = _PointRecord(
-      col0: code(x, 0), row0: code(y, 0), col1: code(x, 1), row1: code(y, 1),
+      col0: shown ? code(x, 0) : off, row0: shown ? code(y, 0) : off,
+      col1: shown ? code(x, 1) : off, row1: shown ? code(y, 1) : off,
       lonE7: FixedPoint.units(p.x), latE7: FixedPoint.units(p.y))
   }
 
@@ -335,7 +367,7 @@ final class _PointTable: @unchecked Sendable {
     guard f < familyOdd.count else { return 0 }
     let c = familyOdd[f]
     let k = MapCells.index(map, scale: familyScale[f], cellSize: c, inverse: 1 / c)
-    return UInt32(clamping: k)  // only points off the map (never shown) are clamped
+    return UInt32(clamping: k)  // a rounding away from the map's edge: clamped to it
   }
 
   /// Bytes held for `count` points: the records and the map coordinates.

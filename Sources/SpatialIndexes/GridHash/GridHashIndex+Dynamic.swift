@@ -26,7 +26,7 @@ extension GridHashIndex {
   /// other point moves); otherwise out of the old cell and into the new one
   /// under the same id, counted as an insert towards the next rebuild.
   ///
-  /// - Complexity: O(points in the two cells) amortised.
+  /// - Complexity: O(1) amortised (the first change indexes every id's slot).
   @discardableResult
   public mutating func move(id: Int32, from: Point, to: Point) throws(IndexError) -> Bool {
     guard let (slot, at) = find(id: id, at: from) else { return false }
@@ -58,13 +58,46 @@ extension GridHashIndex {
   }
 
   /// The cell slot and pool position of the point `id` held at `point`.
-  func find(id: Int32, at point: Point) -> (slot: Int, at: Int)? {
-    guard point.isFinite, let slot = cellSlot(of: point) else { return nil }
-    let start = Int(runs[2 * slot]), n = Int(runs[2 * slot + 1])
-    guard let at = (start..<(start + n)).first(where: {
-      ids[$0] == id && coords[2 * $0] == point.x && coords[2 * $0 + 1] == point.y
-    }) else { return nil }
+  mutating func find(id: Int32, at point: Point) -> (slot: Int, at: Int)? {
+    guard point.isFinite, id >= 0, id < nextIDValue, let slot = cellSlot(of: point) else { return nil }
+    if positions.isEmpty { indexPositions() }
+    let at = Int(positions[Int(id)]), start = Int(runs[2 * slot]), n = Int(runs[2 * slot + 1])
+    guard at >= start, at < start + n, ids[at] == id,
+          coords[2 * at] == point.x, coords[2 * at + 1] == point.y else { return nil }
     return (slot, at)
+  }
+
+  /// Makes ``positions`` from the cells' runs.
+  mutating func indexPositions() {
+    positions = [Int32](repeating: -1, count: Int(nextIDValue))
+    for c in 0..<(runs.count / 2) {
+      let start = Int(runs[2 * c]), n = Int(runs[2 * c + 1])
+      for i in start..<(start + n) { positions[Int(ids[i])] = Int32(truncatingIfNeeded: i) }
+    }
+  }
+
+  /// Starts loading where point `id` sits in the pool.
+  @inlinable
+  public func prefetchMove(id: Int32) {
+    guard id >= 0, Int(id) < positions.count else { return }
+    positions.withUnsafeBufferPointer { _prefetchLine($0.baseAddress! + Int(id)) }
+  }
+
+  /// Starts loading the pool slot of point `id` (its position loaded by then).
+  @inlinable
+  public func prefetchMoveTarget(id: Int32) {
+    guard id >= 0, Int(id) < positions.count else { return }
+    let at = Int(positions[Int(id)])
+    guard at >= 0, at < ids.count else { return }
+    ids.withUnsafeBufferPointer { _prefetchLine($0.baseAddress! + at) }
+    coords.withUnsafeBufferPointer { _prefetchLine($0.baseAddress! + 2 &* at) }
+  }
+
+  /// Writes `id` into pool slot `at`, and its position.
+  @inline(__always)
+  private mutating func place(_ id: Int32, at: Int) {
+    ids[at] = id
+    if !positions.isEmpty { positions[Int(id)] = Int32(truncatingIfNeeded: at) }
   }
 
   /// Puts a finite `point` under `id` at the end of its cell.
@@ -79,7 +112,10 @@ extension GridHashIndex {
     let at = Int(runs[2 * slot]) + n
     coords[2 * at] = point.x
     coords[2 * at + 1] = point.y
-    ids[at] = id
+    if !positions.isEmpty && Int(id) >= positions.count {  // a new id
+      positions.append(contentsOf: repeatElement(-1, count: Int(id) + 1 - positions.count))
+    }
+    place(id, at: at)
     runs[2 * slot + 1] += 1
     liveCount += 1
   }
@@ -100,14 +136,15 @@ extension GridHashIndex {
   /// into its slot.
   ///
   /// - Returns: `false` if that cell holds no point `id` at `point`.
-  /// - Complexity: O(points in the cell) amortised.
+  /// - Complexity: O(1) amortised.
   @discardableResult
   public mutating func remove(id: Int32, at point: Point) -> Bool {
     guard let (slot, at) = find(id: id, at: point) else { return false }
     let start = Int(runs[2 * slot]), n = Int(runs[2 * slot + 1])
     materializeCapacities()  // the cell keeps the slot it frees
     let last = start + n - 1
-    ids[at] = ids[last]
+    if !positions.isEmpty { positions[Int(id)] = -1 }
+    if at != last { place(ids[last], at: at) }
     coords[2 * at] = coords[2 * last]
     coords[2 * at + 1] = coords[2 * last + 1]
     runs[2 * slot + 1] -= 1
@@ -147,7 +184,7 @@ extension GridHashIndex {
     if !atEnd {
       let n = Int(runs[2 * slot + 1])
       for i in 0..<n {
-        ids[newStart + i] = ids[start + i]
+        place(ids[start + i], at: newStart + i)
         coords[2 * (newStart + i)] = coords[2 * (start + i)]
         coords[2 * (newStart + i) + 1] = coords[2 * (start + i) + 1]
       }
@@ -176,6 +213,7 @@ extension GridHashIndex {
     ids = pool
     capacities = []
     holes = 0
+    if !positions.isEmpty { indexPositions() }
   }
 
   /// Builds the grid again over the live points (new bounds, new automatic

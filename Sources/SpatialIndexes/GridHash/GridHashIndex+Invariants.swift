@@ -72,6 +72,9 @@ extension GridHashIndex: InvariantChecking {
           note("id \(id) held twice")
         } else {
           seen[id] = true
+          if !positions.isEmpty && (id >= positions.count || Int(positions[id]) != i) {
+            note("id \(id) is at pool slot \(i), its position says \(id < positions.count ? Int(positions[id]) : -1)")
+          }
         }
         guard p.isFinite else {
           note("id \(id) has non-finite \(p)")
@@ -85,6 +88,10 @@ extension GridHashIndex: InvariantChecking {
     }
     if isSparse, occupied != occupiedSlots {
       note("\(occupied) occupied slots, counted \(occupiedSlots)")
+    }
+    if !positions.isEmpty {
+      let placed = positions.reduce(0) { $0 + ($1 >= 0 ? 1 : 0) }
+      if placed != live { note("\(placed) ids have a position, \(live) points in cells") }
     }
     if live != liveCount { note("\(live) points in cells, count says \(liveCount)") }
     if capacityTotal + holes != ids.count {

@@ -81,6 +81,11 @@ public struct GridHashIndex: DynamicSpatialIndex {
   /// Per cell, the capacity of its run; empty while every capacity equals
   /// its count (after a build or a compaction), which saves the array.
   @usableFromInline var capacities: [Int32]
+  /// The pool slot of each id (-1: none), made at the first move or
+  /// removal and kept by every change after, so finding a point to move
+  /// does not scan its cell (a city's cell holds thousands of hotels);
+  /// empty in an index that never changed.
+  @usableFromInline var positions: [Int32] = []
   /// Sparse only: the cell key per table slot, `-1` when the slot is empty.
   @usableFromInline var keys: [Int64]
   /// Sparse only: `64 - log2(keys.count)`, for multiplicative hashing.
@@ -126,6 +131,7 @@ public struct GridHashIndex: DynamicSpatialIndex {
       + runs.capacity * MemoryLayout<Int32>.stride
       + capacities.capacity * MemoryLayout<Int32>.stride
       + keys.capacity * MemoryLayout<Int64>.stride
+      + positions.capacity * MemoryLayout<Int32>.stride
   }
 
   /// The number of cell entries stored: every cell when dense, the occupied

@@ -133,10 +133,16 @@ public protocol DynamicSpatialIndex: SpatialIndex {
   /// it is known from the id alone starts loading it, so a batch of moves
   /// overlaps its cache misses. The default does nothing.
   func prefetchMove(id: Int32)
+
+  /// The second stage of ``prefetchMove(id:)``, a few moves later: an
+  /// index that found in the first stage where the point sits (the grid's
+  /// slot of each id) starts loading that. The default does nothing.
+  func prefetchMoveTarget(id: Int32)
 }
 
 extension DynamicSpatialIndex {
   @inlinable public func prefetchMove(id: Int32) {}
+  @inlinable public func prefetchMoveTarget(id: Int32) {}
 }
 
 extension SpatialIndex {

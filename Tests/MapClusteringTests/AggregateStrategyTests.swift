@@ -66,15 +66,20 @@ private struct CountingSummer: GroupVisitor {
   /// What each strategy keeps beside the index, before any step ran (no
   /// scratch yet): 24-byte records and two map coordinates a point, and for
   /// `aggregate` over an index with groups (the k-d tree), two Int64 sums and a record a
-  /// point more, plus one pair of sums.
+  /// point more, plus one pair of sums; over one without (the linear scan) or
+  /// once points moved, the totals by cell instead (a fixed 3.4 MB).
   @Test func memoryCountsWhatEachStrategyKeeps() throws {
     let points = Fixtures.uniform(1000, seed: 2)
     let linear = try Clusterer<LinearScanIndex>(points: points)
-    let kd = try Clusterer<KDTreeIndex>(points: points)
-    for strategy in ClusterStrategy.allCases {
+    var kd = try Clusterer<KDTreeIndex>(points: points)
+    let pyramid = _CellPyramid.bytes(table: .default)
+    for strategy in [ClusterStrategy.perCell, .singlePass] {
       #expect(linear.memoryBytes(for: strategy) == 1000 * 40)
     }
+    #expect(linear.memoryBytes(for: .aggregate) == 1000 * 40 + pyramid)
     #expect(kd.memoryBytes(for: .singlePass) == 1000 * 40)
     #expect(kd.memoryBytes(for: .aggregate) == 1000 * 40 + 1000 * 40 + 16)
+    try kd.move([PointMove(id: 3, to: Point(x: 1, y: 1))], rebuildingWith: .init())
+    #expect(kd.memoryBytes(for: .aggregate) == 1000 * 40 + pyramid)
   }
 }

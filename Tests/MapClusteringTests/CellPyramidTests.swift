@@ -63,6 +63,14 @@ import _SpatialTestSupport
     }
   }
 
+  /// The grids of the default cells: zoom z has (372 >> (7 − z)) + 1 columns,
+  /// the partial last one holding +180°; zooms 4 and 7 are kept.
+  @Test func theDefaultCellsNestZoomByZoom() {
+    #expect(_CellPyramid.nests(.default))
+    #expect(_CellPyramid.columns(.default) == [3, 6, 12, 24, 47, 94, 187, 373])
+    #expect(_CellPyramid.bytes(table: .default) == (47 * 47 + 373 * 373) * 24)
+  }
+
   @Test func theLinearScanAddsWholeCellsExactly() throws {
     var clusterer = try Clusterer<LinearScanIndex>(points: Self.points)
     expectAggregateIsSinglePass(&clusterer, "linear")
@@ -131,7 +139,10 @@ import _SpatialTestSupport
       ? try ClusterCellTable(otherwise: 60, bands: [])
       : try ClusterCellTable(otherwise: 60, bands: [(zooms: 0...3, size: 88)])
     var clusterer = try Clusterer(index: LinearScanIndex(points: Self.points), points: Self.points, cellTable: table)
+    let before = clusterer.memoryBytes(for: .aggregate)  // counted before it is made
     #expect((clusterer._pyramid() != nil) == nests)
+    #expect(_CellPyramid.nests(table) == nests)
+    #expect(before - clusterer.memoryBytes(for: .singlePass) == (nests ? _CellPyramid.bytes(table: table) : 0))
     expectAggregateIsSinglePass(&clusterer, "cells of 60 points")
   }
 }

@@ -70,11 +70,12 @@ final class _CellPyramid: @unchecked Sendable {
     return true
   }
 
-  /// Whether the cells of zooms 0…``finestZoom`` of `table` halve zoom by
-  /// zoom: what ``fits(_:)`` finds in the records' families.
+  /// Whether zooms 0…``finestZoom`` of `table` have one cell size (in
+  /// screen points, so a cell is four of the next zoom's): what ``fits(_:)``
+  /// finds in the records' families, without making them.
   static func nests(_ table: ClusterCellTable) -> Bool {
-    let f = finestZoom, c = table.cellSize(zoom: f)
-    return (0...f).allSatisfy { table.cellSize(zoom: $0) == c * Double(1 << (f - $0)) }
+    let c = table.cellSize(zoom: finestZoom)
+    return (0...finestZoom).allSatisfy { table.cellSize(zoom: $0) == c }
   }
 
   /// The columns (and rows) of each zoom's grid, 0…``finestZoom``: up to

@@ -200,7 +200,8 @@ extension Clusterer {
       ? _GroupSums.bytes(count: n) : 0
     // the totals by cell for an index that forms no groups (4.4 MB)
     let pyramid = strategy == .aggregate && !sums && (index.groupOrder.isEmpty || _moved)
-      && _CellPyramid.nests(cellTable) ? _CellPyramid.bytes(table: cellTable) : 0
+      && (_tableStorage.map(_CellPyramid.fits) ?? _CellPyramid.nests(cellTable))
+      ? _CellPyramid.bytes(table: cellTable) : 0
     let scratch = _ids.capacity * 4 + _sortedIDs.capacity * 4 + _bitmap.capacity * 8
       + _cells.capacity * MemoryLayout<CellTotals>.stride
       + (_lonEdges.capacity + _latEdges.capacity) * 8

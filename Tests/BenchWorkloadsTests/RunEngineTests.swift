@@ -91,10 +91,10 @@ import _SpatialTestSupport
     #expect(queries.allSatisfy { $0.counters.nodesVisited != nil && $0.counters.pointsTested != nil })
     #expect(queries.filter { $0.key.workload == "viewport" }.allSatisfy { ($0.counters.pointsReported ?? 0) > 0 })
     let cluster = queries.filter { $0.key.workload == "cluster" }
-    #expect(cluster.allSatisfy { $0.churn != nil && ($0.workloadBytes ?? 0) >= 1500 * 40 })
+    #expect(cluster.allSatisfy { $0.churn != nil && ($0.workloadBytes ?? 0) >= 1500 * 24 })
     // a live frame clusters too: the clusterer's records and totals, what the index grew by
     let live = queries.filter { $0.key.workload == "live" }
-    #expect(!live.isEmpty && live.allSatisfy { ($0.workloadBytes ?? 0) >= 1500 * 40 })
+    #expect(!live.isEmpty && live.allSatisfy { ($0.workloadBytes ?? 0) >= 1500 * 24 })
     #expect(queries.filter { !["cluster", "live"].contains($0.key.workload) }.allSatisfy { $0.workloadBytes == nil })
     #expect(rows.filter { $0.key.zooms != "all" }.allSatisfy { $0.churn == nil && $0.counters == .none })
   }

@@ -36,7 +36,7 @@ private struct CountingSummer: GroupVisitor {
     cells.withUnsafeMutableBufferPointer { buffer in
       for k in 0..<layout.rectCount {
         var visitor = CountingSummer(
-          inner: _CellSummer(layout, layout.rect(k), buffer, table, groups))
+          inner: _CellSummer(layout, layout.rect(k), buffer, table, groups, clusterer.points))
         var none = NoCounters()
         clusterer.index.forEachGroup(in: layout.rect(k).rect, counters: &none, &visitor)
         total.grouped += visitor.grouped
@@ -64,7 +64,7 @@ private struct CountingSummer: GroupVisitor {
   }
 
   /// What each strategy keeps beside the index, before any step ran (no
-  /// scratch yet): 24-byte records and two map coordinates a point, and for
+  /// scratch yet): a 24-byte record a point, and for
   /// `aggregate` over an index with groups (the k-d tree), two Int64 sums and a record a
   /// point more, plus one pair of sums; over one without (the linear scan) or
   /// once points moved, the totals by cell instead (a fixed 3.4 MB).
@@ -74,12 +74,12 @@ private struct CountingSummer: GroupVisitor {
     var kd = try Clusterer<KDTreeIndex>(points: points)
     let pyramid = _CellPyramid.bytes(table: .default)
     for strategy in [ClusterStrategy.perCell, .singlePass] {
-      #expect(linear.memoryBytes(for: strategy) == 1000 * 40)
+      #expect(linear.memoryBytes(for: strategy) == 1000 * 24)
     }
-    #expect(linear.memoryBytes(for: .aggregate) == 1000 * 40 + pyramid)
-    #expect(kd.memoryBytes(for: .singlePass) == 1000 * 40)
-    #expect(kd.memoryBytes(for: .aggregate) == 1000 * 40 + 1000 * 40 + 16)
+    #expect(linear.memoryBytes(for: .aggregate) == 1000 * 24 + pyramid)
+    #expect(kd.memoryBytes(for: .singlePass) == 1000 * 24)
+    #expect(kd.memoryBytes(for: .aggregate) == 1000 * 24 + 1000 * 40 + 16)
     try kd.move([PointMove(id: 3, to: Point(x: 1, y: 1))], rebuildingWith: .init())
-    #expect(kd.memoryBytes(for: .aggregate) == 1000 * 40 + pyramid)
+    #expect(kd.memoryBytes(for: .aggregate) == 1000 * 24 + pyramid)
   }
 }

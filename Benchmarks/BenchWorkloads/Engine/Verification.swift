@@ -17,8 +17,10 @@ public enum Verification {
     public var agrees: Bool { differingSteps == 0 }
   }
 
-  /// Checks `indexes` (the linear scan itself is skipped: it is the
-  /// reference) on `workloads` over `dataset` and `steps`.
+  /// Checks `indexes` on `workloads` over `dataset` and `steps`. The linear
+  /// scan's reference variants are the reference; its other variants
+  /// (`cluster/aggregate`, which adds whole cells from the clusterer's
+  /// totals; live's `buffered`…) are checked like any index's.
   public static func run(
     dataset: LoadedDataset, steps: MapSteps, indexes: [String], sweeps: [ParameterSweep],
     workloads: [WorkloadChoice]
@@ -26,11 +28,24 @@ public enum Verification {
     let data = WorkloadData(points: dataset.points, steps: steps)
     let reference = try referenceAnswers(data, workloads: workloads)
     var results: [Result] = []
-    for name in indexes where name != LinearScanIndex.name {
-      var check = CheckIndex(data: data, sweeps: sweeps, workloads: workloads, reference: reference)
+    for name in indexes {
+      let choices = name == LinearScanIndex.name ? nonReference(workloads) : workloads
+      if choices.isEmpty { continue }
+      var check = CheckIndex(data: data, sweeps: sweeps, workloads: choices, reference: reference)
       results += try withIndexType(named: name, &check) ?? []
     }
     return results
+  }
+
+  /// The variants of `workloads` other than the reference's, for the linear
+  /// scan to check against its own reference (a workload whose variants
+  /// answer different questions, nearest's k, has none).
+  static func nonReference(_ workloads: [WorkloadChoice]) -> [WorkloadChoice] {
+    workloads.compactMap { choice in
+      guard let type = WorkloadCatalog.type(named: choice.name), type.variantsShareAnswers else { return nil }
+      let others = choice.variants.filter { $0 != type.referenceVariant }
+      return others.isEmpty ? nil : WorkloadChoice(name: choice.name, variants: others)
+    }
   }
 
   /// The linear scan's answers to every step of `workloads`, by ``key(_:_:)``:

@@ -70,6 +70,8 @@ struct _CellSummer: GroupVisitor {
   @usableFromInline let cells: UnsafeMutableBufferPointer<CellTotals>
   @usableFromInline let table: _PointTable
   @usableFromInline let groups: _GroupSums
+  /// The points, for a zoom whose cells the records do not hold.
+  @usableFromInline let points: [Point]
   @usableFromInline let family: Int
   @usableFromInline let shift: UInt32
   @usableFromInline let scale: Double
@@ -91,11 +93,12 @@ struct _CellSummer: GroupVisitor {
   @inlinable
   init(
     _ layout: _StepLayout, _ rc: _RectCells, _ cells: UnsafeMutableBufferPointer<CellTotals>,
-    _ table: _PointTable, _ groups: _GroupSums
+    _ table: _PointTable, _ groups: _GroupSums, _ points: [Point]
   ) {
     self.cells = cells
     self.table = table
     self.groups = groups
+    self.points = points
     family = Int(table.family[layout.zoom])
     shift = UInt32(table.shift[layout.zoom])
     scale = layout.scale
@@ -144,7 +147,7 @@ struct _CellSummer: GroupVisitor {
     switch family {
     case 0: (col, row) = (Int(r.col0 &>> shift), Int(r.row0 &>> shift))
     case 1: (col, row) = (Int(r.col1 &>> shift), Int(r.row1 &>> shift))
-    default: (col, row) = (cellIndex(table.mapX[i]), cellIndex(table.mapY[i]))
+    default: (col, row) = _PointTable.projectedCell(points[i], scale: scale, cellSize: cellSize)
     }
     // never false in practice: see "Which points" on Clusterer
     guard col >= colLo && col <= colHi && row >= rowLo && row <= rowHi else { return }
@@ -164,7 +167,7 @@ extension Clusterer {
     _ counters: inout C
   ) {
     for k in 0..<layout.rectCount {
-      var summer = _CellSummer(layout, layout.rect(k), cells, _table(), _groups())
+      var summer = _CellSummer(layout, layout.rect(k), cells, _table(), _groups(), _points)
       index.forEachGroup(in: layout.rect(k).rect, counters: &counters, &summer)
     }
   }
@@ -186,9 +189,9 @@ extension Clusterer {
   }
 
   /// Bytes the clusterer holds beside the index to cluster with `strategy`:
-  /// its per-point records and map coordinates (40 bytes a point; not for
-  /// `aggregate` over an index that sums cells itself), the prefix sums and
-  /// records in group order when the strategy takes groups (``ClusterStrategy/aggregate``
+  /// its per-point records (24 bytes a point; not for `aggregate` over an
+  /// index that sums cells itself), the prefix sums and records in group
+  /// order when the strategy takes groups (``ClusterStrategy/aggregate``
   /// on an index that forms them, 40 more), its totals by cell for
   /// `aggregate` on one that does not (4.4 MB), and its scratch buffers as grown
   /// so far. Counted whether or not they were built yet.

@@ -292,9 +292,9 @@ extension Clusterer {
     _ layout: _StepLayout, _ rc: _RectCells, _ cells: UnsafeMutableBufferPointer<CellTotals>,
     onlyColumn: Int?, row onlyRow: Int
   ) {
-    let table = _table(), records = table.records
+    let table = _table(), records = table.records, points = _points
     let family = Int(table.family[layout.zoom]), shift = UInt32(table.shift[layout.zoom])
-    let s = layout.scale, cs = layout.cellSize, inv = 1 / cs
+    let s = layout.scale, cs = layout.cellSize
     let rowLo = layout.rowLo, rowHi = layout.rowHi, width = layout.width
     let colLo = rc.colLo, colHi = rc.colHi, base = rc.dense &- rc.colLo
     let only = onlyColumn ?? 0, filter = onlyColumn != nil
@@ -325,9 +325,8 @@ extension Clusterer {
         }
       default:
         for id in ids {
-          let i = Int(id)
-          add(id, MapCells.index(table.mapX[i], scale: s, cellSize: cs, inverse: inv), MapCells.index(table.mapY[i], scale: s, cellSize: cs, inverse: inv),
-              records[i])
+          let i = Int(id), (col, row) = _PointTable.projectedCell(points[i], scale: s, cellSize: cs)
+          add(id, col, row, records[i])
         }
       }
     }
@@ -440,16 +439,20 @@ extension Clusterer {
     _ layout: _StepLayout, into markers: inout [ClusterMarker], counters: inout C
   ) {
     let table = _table(), records = table.records
-    let s = layout.scale, cs = layout.cellSize, inv = 1 / cs
+    let family = Int(table.family[layout.zoom]), shift = UInt32(table.shift[layout.zoom])
+    let s = layout.scale, cs = layout.cellSize
     var totals: [SIMD2<Int>: CellTotals] = [:]
     for k in 0..<layout.rectCount {
       let rc = layout.rect(k)
       _ids.removeAll(keepingCapacity: true)
       index.query(in: rc.rect, into: &_ids, counters: &counters)
       for id in _ids {
-        let i = Int(id)
-        let col = MapCells.index(table.mapX[i], scale: s, cellSize: cs, inverse: inv)
-        let row = MapCells.index(table.mapY[i], scale: s, cellSize: cs, inverse: inv)
+        let i = Int(id), r = records[i]
+        let (col, row) = switch family {
+        case 0: (Int(r.col0 &>> shift), Int(r.row0 &>> shift))
+        case 1: (Int(r.col1 &>> shift), Int(r.row1 &>> shift))
+        default: _PointTable.projectedCell(_points[i], scale: s, cellSize: cs)
+        }
         // never false in practice: see "Which points" on Clusterer
         guard col >= rc.colLo && col <= rc.colHi && row >= layout.rowLo && row <= layout.rowHi else { continue }
         totals[SIMD2(row, col), default: CellTotals()].add(

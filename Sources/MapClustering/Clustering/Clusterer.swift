@@ -268,17 +268,17 @@ struct _PointRecord {
 /// (levels up to 23, so a cell number fits in 32 bits) and a step at a zoom
 /// of a family only shifts. The default table has two families: 88-point
 /// cells (odd 11, zooms 0–12 and 20 on) and 64, 32 and 16-point cells (odd 1,
-/// zooms 13–19). Other zooms compute the cell from ``mapX`` and ``mapY``.
-/// Both ways give exactly the cell of the definition.
+/// zooms 13–19). Other zooms (27–30 with the default table) and views too
+/// wide for the dense buffer compute the cell from the point's projection
+/// (``projectedCell(_:scale:cellSize:)``): storing map x and y
+/// for them cost 16 bytes a point and two cache lines a move. Both ways
+/// give exactly the cell of the definition.
 @usableFromInline
 final class _PointTable: @unchecked Sendable {
   /// Levels above this are not stored: a cell number must fit in 32 bits.
   static let maximumLevel = 23
   @usableFromInline let count: Int
   @usableFromInline let records: UnsafeMutablePointer<_PointRecord>
-  /// Map x and y at zoom 0, in [0, 256], for zooms outside both families.
-  @usableFromInline let mapX: UnsafeMutablePointer<Double>
-  @usableFromInline let mapY: UnsafeMutablePointer<Double>
   /// For zooms 0...``ClusterCellTable/maximumBandZoom``: the family (0 or 1,
   /// or -1 to compute) and the shift from its stored cells.
   @usableFromInline let family: [Int8]
@@ -318,8 +318,6 @@ final class _PointTable: @unchecked Sendable {
     familyOdd = families.map { Double($0.odd) }
     familyScale = families.map { Double(sign: .plus, exponent: $0.level, significand: 1) }
     records = .allocate(capacity: count)
-    mapX = .allocate(capacity: count)
-    mapY = .allocate(capacity: count)
     for (i, p) in points.enumerated() { set(i, p) }
   }
 
@@ -334,32 +332,30 @@ final class _PointTable: @unchecked Sendable {
     familyScale = other.familyScale
     records = .allocate(capacity: count)
     records.initialize(from: other.records, count: count)
-    mapX = .allocate(capacity: count)
-    mapX.initialize(from: other.mapX, count: count)
-    mapY = .allocate(capacity: count)
-    mapY.initialize(from: other.mapY, count: count)
   }
 
-  /// Starts loading point `i`'s record and map coordinates.
+  /// Starts loading point `i`'s record.
   @usableFromInline
-  func prefetch(_ i: Int) {
-    _prefetchLine(records + i)
-    _prefetchLine(mapX + i)
-    _prefetchLine(mapY + i)
-  }
+  func prefetch(_ i: Int) { _prefetchLine(records + i) }
 
   /// Writes the records of point `i` at `p`.
   @usableFromInline
   func set(_ i: Int, _ p: Point) {
     let x = WebMercator.x(longitude: p.x), y = WebMercator.y(latitude: p.y)
-    mapX[i] = x
-    mapY[i] = y
     let off = _PointRecord.offTheMap
     let shown = p.x >= -180 && p.x <= 180 && WebMercator.latitudeRange.contains(p.y)
     records[i] = _PointRecord(
       col0: shown ? code(x, 0) : off, row0: shown ? code(y, 0) : off,
       col1: shown ? code(x, 1) : off, row1: shown ? code(y, 1) : off,
       lonE7: FixedPoint.units(p.x), latE7: FixedPoint.units(p.y))
+  }
+
+  /// The cell of `p` at a zoom outside both families, from its projection
+  /// (the definition's exact floor).
+  @inlinable @inline(__always)
+  static func projectedCell(_ p: Point, scale s: Double, cellSize cs: Double) -> (Int, Int) {
+    (MapCells.index(WebMercator.x(longitude: p.x), scale: s, cellSize: cs, inverse: 1 / cs),
+     MapCells.index(WebMercator.y(latitude: p.y), scale: s, cellSize: cs, inverse: 1 / cs))
   }
 
   /// The cell number of map coordinate `map` at family `f`'s finest level.
@@ -370,14 +366,10 @@ final class _PointTable: @unchecked Sendable {
     return UInt32(clamping: k)  // a rounding away from the map's edge: clamped to it
   }
 
-  /// Bytes held for `count` points: the records and the map coordinates.
-  static func bytes(count: Int) -> Int {
-    count * (MemoryLayout<_PointRecord>.stride + 2 * MemoryLayout<Double>.stride)
-  }
+  /// Bytes held for `count` points: the records.
+  static func bytes(count: Int) -> Int { count * MemoryLayout<_PointRecord>.stride }
 
   deinit {
     records.deallocate()
-    mapX.deallocate()
-    mapY.deallocate()
   }
 }

@@ -43,14 +43,16 @@ extension CLITests {
       }
     }
 
-    /// At 2 Hz every choice meets the budget whatever the machine's load
-    /// (this is a debug build, timed while other tests run): the verdict's
-    /// exit code does not depend on the clock.
+    /// Whether a choice meets the budget depends on the clock (a debug
+    /// build, timed while other tests run), so either verdict's exit code
+    /// will do (1: nothing meets it; the closest is shown the same way); a
+    /// lower frame rate would not help, as the buffered frames run in real
+    /// time, 1/fps apart.
     @Test func liveDataAddsTheLiveWorkload() throws {
       try withTemporaryFolder { folder in
-        let result = try runBench(Self.small + ["--live", "--fps", "2", "--out", "rec.csv"], in: folder.path)
-        #expect(result.code == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("2 Hz (a 500 ms frame)"))
+        let result = try runBench(Self.small + ["--live", "--fps", "120", "--out", "rec.csv"], in: folder.path)
+        #expect(result.code == 0 || result.code == 1, "\(result.stderr)")
+        #expect(result.stdout.contains("120 Hz (a 8.33 ms frame)"))
         #expect(result.stdout.contains("\n  live "))
         let rows = try ReportFile.read(folder.file("rec.csv"))
         #expect(rows.contains { $0.key.workload == "live" && $0.key.strategy == "buffered" })

@@ -212,6 +212,37 @@ import _SpatialTestSupport
     #expect(throws: IndexError.self) { try p.set("threads", to: "0") }
   }
 
+  /// The build's sort orders the codes and keeps equal codes in their id
+  /// order, on one thread or several: random codes, codes that share their
+  /// top digits (a city: the buckets split again and again), runs of equal
+  /// codes, and sizes around a cache bucket's.
+  @Test(arguments: [1, 2])
+  func theSortOrdersCodesAndKeepsTiesInIDOrder(threads: Int) {
+    var g = SplitMix64(seed: 31)
+    let mask: UInt64 = (1 << 56) - 1
+    let cases: [(String, [UInt64])] = [
+      ("random", (0..<200_000).map { _ in g.next() & mask }),
+      ("one city", (0..<150_000).map { _ in 0x00AB_CD00_0000_0000 | (g.next() & 0xFFFF_FFFF) }),
+      ("few codes", (0..<100_000).map { _ in (g.next() % 7) << 40 }),
+      ("all equal", [UInt64](repeating: 42, count: 70_000)),
+      ("a bucket and one", [UInt64](repeating: 1, count: 1 << 15) + [0]),
+      ("small", (0..<300).map { _ in g.next() & mask }),
+      ("one", [5]),
+      ("none", []),
+    ]
+    for (name, codes) in cases {
+      var keys = codes
+      var values = (0..<Int32(codes.count)).map { $0 }
+      CellTree.radixSort(&keys, &values, threads: threads)
+      let expected = codes.indices.sorted { (codes[$0], $0) < (codes[$1], $1) }
+      // the first place that differs, not two arrays of 200,000 in the log
+      let wrongValue = values.indices.first { values[$0] != Int32(expected[$0]) }
+      let wrongKey = keys.indices.first { keys[$0] != codes[expected[$0]] }
+      #expect(values.count == codes.count && wrongValue == nil, "\(name): ties keep their order")
+      #expect(keys.count == codes.count && wrongKey == nil, "\(name): the codes move with their values")
+    }
+  }
+
   @Test func theBuildIsDeterministic() throws {
     let points = Fixtures.clustered(5000, seed: 6) + Fixtures.identical(100)
     let a = try CellTree(points: points), b = try CellTree(points: points)

@@ -53,17 +53,33 @@ extension CellTree {
       for k in 0..<n { order[k] = Int32(truncatingIfNeeded: k) }
       initialized = n
     }
-    Self.radixSort(&keys, &order)
+    // The gather's outputs, made before the sort so that it can use them as
+    // scratch: fresh memory costs its page faults (about 75 ms for the 120 MB
+    // the sort would take at 10M points), paid once this way.
+    var outY = [Double](unsafeUninitializedCapacity: n) { _, initialized in initialized = n }
+    var out = [Double](unsafeUninitializedCapacity: 2 * n) { _, initialized in initialized = 2 * n }
+    if n > 1 {
+      outY.withUnsafeMutableBufferPointer { y in
+        out.withUnsafeMutableBufferPointer { c in
+          y.withMemoryRebound(to: UInt64.self) { scratchKeys in
+            c.withMemoryRebound(to: Int32.self) { scratchValues in
+              Self.radixSort(
+                &keys, &order, scratchKeys: scratchKeys.baseAddress!, scratchValues: scratchValues.baseAddress!,
+                threads: parameters.resolvedThreads)
+            }
+          }
+        }
+      }
+    }
 
     // The gather reads points in code order, at random in memory: each read
     // is prefetched a few ahead so the misses overlap (measured: most of
     // the build waited on them), in chunks on every core.
-    var outY = [Double](unsafeUninitializedCapacity: n) { _, initialized in initialized = n }
-    coords = [Double](unsafeUninitializedCapacity: 2 * n) { out, initialized in
-      source.withUnsafeBufferPointer { source in
-        projected.withUnsafeBufferPointer { projected in
-          order.withUnsafeBufferPointer { order in
-            outY.withUnsafeMutableBufferPointer { outY in
+    source.withUnsafeBufferPointer { source in
+      projected.withUnsafeBufferPointer { projected in
+        order.withUnsafeBufferPointer { order in
+          outY.withUnsafeMutableBufferPointer { outY in
+            out.withUnsafeMutableBufferPointer { out in
               _forEachChunk(of: n, threads: parameters.resolvedThreads) { chunk in
                 let ahead = 32
                 for k in chunk {
@@ -83,8 +99,8 @@ extension CellTree {
           }
         }
       }
-      initialized = 2 * n
     }
+    coords = out
     mapY = outY
     ids = sourceIDs.isEmpty ? order : order.map { sourceIDs[Int($0)] }
     nodes = n == 0 ? [] : Self.nodes(keys: keys, coords: coords, leafSize: parameters.leafSize, threads: parameters.resolvedThreads)
@@ -211,65 +227,5 @@ extension CellTree {
     x = (x | (x << 2)) & 0x3333_3333_3333_3333
     x = (x | (x << 1)) & 0x5555_5555_5555_5555
     return x
-  }
-
-  /// Sorts `keys` (56 bits used) and `values` with them: least significant
-  /// digit first, seven passes of 8 bits (256 buckets keep the scattered
-  /// writes in cache, where 16,384 thrashed it), the seven histograms taken
-  /// in one read first, a pass skipped when every key has the same digit.
-  /// Stable, O(*n*).
-  static func radixSort(_ keys: inout [UInt64], _ values: inout [Int32]) {
-    let n = keys.count
-    guard n > 1 else { return }
-    let passes = 7
-    var counts = [Int](repeating: 0, count: 256 * passes)
-    counts.withUnsafeMutableBufferPointer { c in
-      keys.withUnsafeBufferPointer { k in
-        for key in k {
-          var v = key
-          for pass in 0..<passes {
-            c[pass &* 256 &+ Int(v & 0xFF)] &+= 1
-            v >>= 8
-          }
-        }
-      }
-    }
-    var keys2 = [UInt64](unsafeUninitializedCapacity: n) { _, initialized in initialized = n }
-    var values2 = [Int32](unsafeUninitializedCapacity: n) { _, initialized in initialized = n }
-    for pass in 0..<passes {
-      let shift = UInt64(8 * pass)
-      let skip = counts.withUnsafeMutableBufferPointer { c -> Bool in
-        let base = pass * 256
-        if (0..<256).contains(where: { c[base + $0] == n }) { return true }
-        var total = 0
-        for d in 0..<256 {
-          let here = c[base + d]
-          c[base + d] = total
-          total &+= here
-        }
-        return false
-      }
-      if skip { continue }
-      counts.withUnsafeMutableBufferPointer { c in
-        let offsets = c.baseAddress! + pass * 256
-        keys.withUnsafeBufferPointer { k in
-          values.withUnsafeBufferPointer { v in
-            keys2.withUnsafeMutableBufferPointer { k2 in
-              values2.withUnsafeMutableBufferPointer { v2 in
-                for i in 0..<n {
-                  let d = Int((k[i] >> shift) & 0xFF)
-                  let to = offsets[d]
-                  offsets[d] = to &+ 1
-                  k2[to] = k[i]
-                  v2[to] = v[i]
-                }
-              }
-            }
-          }
-        }
-      }
-      swap(&keys, &keys2)
-      swap(&values, &values2)
-    }
   }
 }

@@ -112,6 +112,32 @@ import _SpatialTestSupport
     }
   }
 
+  /// A walk takes its frames in batches, which push more at a time than one
+  /// frame does: a deep tree (one point a leaf, points a few centimetres
+  /// apart) cut along all four edges of a view must still sum right, the
+  /// walk keeping within its fixed stack (an index past it traps).
+  @Test func aWalkAlongEdgesThroughADeepTreeSumsRight() throws {
+    var g = SplitMix64(seed: 11)
+    var points: [Point] = []
+    for _ in 0..<20_000 {  // a square's outline, 1e-6° thick: every node near it is cut
+      let t = g.nextDouble(in: 0, 1), side = g.nextInt(below: 4), jitter = g.nextDouble(in: -1e-6, 1e-6)
+      let (x, y) = side < 2 ? (t, Double(side) + jitter) : (Double(side - 2) + jitter, t)
+      points.append(Point(x: 2 + x, y: 48 + y))
+    }
+    let projected = Projected(points)
+    let tree = try CellTree(points: points, parameters: .init(leafSize: 1))
+    #expect(tree._invariantViolations().isEmpty)
+    let rect = Rect(minX: 2, minY: 48, maxX: 3, maxY: 49)
+    for zoom in [0, 6, 9, 12] {
+      let w = window(rect, zoom: zoom, size: 88)
+      var got = [CellTotals](repeating: CellTotals(), count: w.width * (w.rowHi - w.rowLo + 1))
+      var counters = WorkCounters()
+      _ = got.withUnsafeMutableBufferPointer { tree.sumCells(in: rect, window: w, into: $0, counters: &counters) }
+      #expect(same(got, binned(projected, rect, w)), "zoom \(zoom)")
+      #expect(counters.nodesVisited > 10_000, "a walk of many cut nodes: \(counters.nodesVisited)")
+    }
+  }
+
   /// A view of the world at zoom 3 reads the nodes of its cells, not their
   /// points: far fewer points tested than points in view.
   @Test func aWideViewReadsCellsNotPoints() throws {

@@ -27,72 +27,64 @@ extension CellTree {
     }
 
     let n = source.count
-    // One pass projects each point (log and tan: the build's largest cost)
-    // and codes it, in chunks on every core; the sort then permutes indexes.
-    var projected = [Double](unsafeUninitializedCapacity: n) { _, initialized in initialized = n }
-    var keys = [UInt64](unsafeUninitializedCapacity: n) { _, initialized in initialized = n }
+    // One pass codes each point (the projection's log and tan: the build's
+    // largest cost), in chunks on every core; the sort then permutes indexes.
+    var keys = [UInt64](_uninitializedLarge: n)
     source.withUnsafeBufferPointer { source in
-      projected.withUnsafeMutableBufferPointer { projected in
-        keys.withUnsafeMutableBufferPointer { keys in
-          let scale = WebMercator.scale(zoom: 23), inverse = 1.0 / 11
-          _forEachChunk(of: n, threads: parameters.resolvedThreads) { chunk in
-            for k in chunk {
-              let p = source[k]
-              let y = WebMercator.y(latitude: p.y)
-              projected[k] = y
-              let cx = MapCells.index(
-                WebMercator.x(longitude: p.x), scale: scale, cellSize: 11, inverse: inverse)
-              let cy = MapCells.index(y, scale: scale, cellSize: 11, inverse: inverse)
-              keys[k] = Self.morton(UInt64(truncatingIfNeeded: cx), UInt64(truncatingIfNeeded: cy))
-            }
+      keys.withUnsafeMutableBufferPointer { keys in
+        let scale = WebMercator.scale(zoom: 23), inverse = 1.0 / 11
+        _forEachChunk(of: n, threads: parameters.resolvedThreads) { chunk in
+          for k in chunk {
+            let p = source[k]
+            let cx = MapCells.index(
+              WebMercator.x(longitude: p.x), scale: scale, cellSize: 11, inverse: inverse)
+            let cy = MapCells.index(
+              WebMercator.y(latitude: p.y), scale: scale, cellSize: 11, inverse: inverse)
+            keys[k] = Self.morton(UInt64(truncatingIfNeeded: cx), UInt64(truncatingIfNeeded: cy))
           }
         }
       }
     }
-    var order = [Int32](unsafeUninitializedCapacity: n) { order, initialized in
+    var order = [Int32](_uninitializedLarge: n)
+    order.withUnsafeMutableBufferPointer { order in
       for k in 0..<n { order[k] = Int32(truncatingIfNeeded: k) }
-      initialized = n
     }
-    // The gather's outputs, made before the sort so that it can use them as
-    // scratch: fresh memory costs its page faults (about 75 ms for the 120 MB
-    // the sort would take at 10M points), paid once this way.
-    var outY = [Double](unsafeUninitializedCapacity: n) { _, initialized in initialized = n }
-    var out = [Double](unsafeUninitializedCapacity: 2 * n) { _, initialized in initialized = 2 * n }
+    // The gather's output, made before the sort so that it can lend it as
+    // scratch (keys in its first half, values after): fresh memory costs its
+    // page faults (about 75 ms for the 120 MB the sort would take at 10M
+    // points), paid once this way.
+    var out = [Double](_uninitializedLarge: 2 * n)
     if n > 1 {
-      outY.withUnsafeMutableBufferPointer { y in
-        out.withUnsafeMutableBufferPointer { c in
-          y.withMemoryRebound(to: UInt64.self) { scratchKeys in
-            c.withMemoryRebound(to: Int32.self) { scratchValues in
-              Self.radixSort(
-                &keys, &order, scratchKeys: scratchKeys.baseAddress!, scratchValues: scratchValues.baseAddress!,
-                threads: parameters.resolvedThreads)
-            }
-          }
-        }
+      out.withUnsafeMutableBytes { scratch in
+        let keyBytes = n * MemoryLayout<UInt64>.stride
+        Self.radixSort(
+          &keys, &order,
+          scratchKeys: scratch.baseAddress!.assumingMemoryBound(to: UInt64.self),
+          scratchValues: (scratch.baseAddress! + keyBytes).assumingMemoryBound(to: Int32.self),
+          threads: parameters.resolvedThreads)
       }
     }
 
     // The gather reads points in code order, at random in memory: each read
     // is prefetched a few ahead so the misses overlap (measured: most of
-    // the build waited on them), in chunks on every core.
+    // the build waited on them), in chunks on every core. Each point's row
+    // comes from its code, in order.
+    var rows = [UInt32](_uninitializedLarge: n)
     source.withUnsafeBufferPointer { source in
-      projected.withUnsafeBufferPointer { projected in
-        order.withUnsafeBufferPointer { order in
-          outY.withUnsafeMutableBufferPointer { outY in
+      order.withUnsafeBufferPointer { order in
+        keys.withUnsafeBufferPointer { keys in
+          rows.withUnsafeMutableBufferPointer { rows in
             out.withUnsafeMutableBufferPointer { out in
               _forEachChunk(of: n, threads: parameters.resolvedThreads) { chunk in
                 let ahead = 32
                 for k in chunk {
                   if k &+ ahead < chunk.upperBound {
-                    let j = Int(order[k &+ ahead])
-                    _spatialPrefetch(source.baseAddress! + j)
-                    _spatialPrefetch(projected.baseAddress! + j)
+                    _spatialPrefetch(source.baseAddress! + Int(order[k &+ ahead]))
                   }
-                  let j = Int(order[k])
-                  let p = source[j]
+                  let p = source[Int(order[k])]
                   out[2 &* k] = p.x
                   out[2 &* k &+ 1] = p.y
-                  outY[k] = projected[j]
+                  rows[k] = UInt32(truncatingIfNeeded: Self.compact(keys[k] >> 1))
                 }
               }
             }
@@ -101,120 +93,218 @@ extension CellTree {
       }
     }
     coords = out
-    mapY = outY
-    ids = sourceIDs.isEmpty ? order : order.map { sourceIDs[Int($0)] }
-    nodes = n == 0 ? [] : Self.nodes(keys: keys, coords: coords, leafSize: parameters.leafSize, threads: parameters.resolvedThreads)
-  }
-
-  /// The nodes over `keys` (sorted), depth first: each node's children are
-  /// made when it is split, side by side, so a node's subtree follows it.
-  static func nodes(keys: [UInt64], coords: [Double], leafSize: Int, threads: Int) -> [_CellNode] {
-    var nodes = [_CellNode(start: 0, count: Int32(truncatingIfNeeded: keys.count))]
-    nodes.reserveCapacity(nodeCount(keys, leafSize: leafSize))
-    var stack: [(node: Int, depth: Int)] = [(0, 0)]
-    while let (i, depth) = stack.popLast() {
-      let start = Int(nodes[i].start), end = start + Int(nodes[i].count)
-      if end - start <= leafSize || depth == maxDepth { continue }
-      var bounds = quadrants(keys, start, end, depth: depth)
-      let first = nodes.count
-      nodes[i].firstChild = Int32(truncatingIfNeeded: first)
-      for q in 0..<4 where bounds[q + 1] > bounds[q] {
-        nodes[i].childMask |= 1 << q
-        nodes.append(_CellNode(
-          start: Int32(truncatingIfNeeded: bounds[q]), count: Int32(truncatingIfNeeded: bounds[q + 1] - bounds[q])))
-      }
-      for c in (first..<nodes.count).reversed() { stack.append((c, depth + 1)) }
-    }
-    // the leaves' sums and boxes, from their points, in chunks on every core
-    nodes.withUnsafeMutableBufferPointer { nodes in
-      coords.withUnsafeBufferPointer { coords in
-        _forEachChunk(of: nodes.count, minimum: 1 << 12, threads: threads) { chunk in
-          for i in chunk where nodes[i].isLeaf {
-            let start = Int(nodes[i].start), end = start + Int(nodes[i].count)
-            var lon: Int64 = 0, lat: Int64 = 0
-            var x0 = Double.infinity, x1 = -Double.infinity
-            var y0 = Double.infinity, y1 = -Double.infinity
-            for k in start..<end {
-              let x = coords[2 &* k], y = coords[2 &* k &+ 1]
-              lon &+= Int64(MapCells.units(x))
-              lat &+= Int64(MapCells.units(y))
-              x0 = min(x0, x)
-              x1 = max(x1, x)
-              y0 = min(y0, y)
-              y1 = max(y1, y)
+    self.rows = rows
+    if sourceIDs.isEmpty {
+      ids = order
+    } else {
+      // the input's ids of the sorted points: a gather at random, on the threads
+      var mapped = [Int32](_uninitializedLarge: n)
+      sourceIDs.withUnsafeBufferPointer { sourceIDs in
+        order.withUnsafeBufferPointer { order in
+          mapped.withUnsafeMutableBufferPointer { mapped in
+            _forEachChunk(of: n, threads: parameters.resolvedThreads) { chunk in
+              for k in chunk { mapped[k] = sourceIDs[Int(order[k])] }
             }
-            nodes[i].sumLon = lon
-            nodes[i].sumLat = lat
-            nodes[i].minLon = .below(x0)
-            nodes[i].maxLon = .above(x1)
-            nodes[i].minLat = .below(y0)
-            nodes[i].maxLat = .above(y1)
           }
         }
       }
+      ids = mapped
     }
-    // children come after their parent: sum and box bottom-up in one backward pass
-    for i in nodes.indices.reversed() where !nodes[i].isLeaf {
-      var lon: Int64 = 0, lat: Int64 = 0
-      var x0 = Float.infinity, x1 = -Float.infinity, y0 = Float.infinity, y1 = -Float.infinity
-      let first = Int(nodes[i].firstChild)
-      for c in first..<(first + nodes[i].childMask.nonzeroBitCount) {
-        lon &+= nodes[c].sumLon
-        lat &+= nodes[c].sumLat
-        x0 = min(x0, nodes[c].minLon)
-        x1 = max(x1, nodes[c].maxLon)
-        y0 = min(y0, nodes[c].minLat)
-        y1 = max(y1, nodes[c].maxLat)
-      }
-      nodes[i].sumLon = lon
-      nodes[i].sumLat = lat
-      nodes[i].minLon = x0
-      nodes[i].maxLon = x1
-      nodes[i].minLat = y0
-      nodes[i].maxLat = y1
-    }
-    return nodes
+    nodes = n == 0 ? [] : Self.nodes(keys: keys, coords: coords, leafSize: parameters.leafSize, threads: parameters.resolvedThreads)
   }
 
-  /// Where the children of the node over `start..<end` at `depth` begin
-  /// (and, last, where they end): the quadrant of a point is the next two
-  /// bits of its code, so each boundary is a binary search.
-  static func quadrants(_ keys: [UInt64], _ start: Int, _ end: Int, depth: Int) -> _Stack16<Int> {
+  /// Points of a subtree that the build splits on a thread of its own: the
+  /// top of the tree down to nodes this size is split first, in one pass,
+  /// then each node left is split apart, in parallel.
+  static var subtreePoints: Int { 1 << 14 }
+
+  /// The nodes over `keys` (sorted). A node's children are side by side,
+  /// after it: the top of the tree first, then each subtree below it in
+  /// turn, so the layout depends on the points and `leafSize` alone, never
+  /// on the threads.
+  static func nodes(keys: [UInt64], coords: [Double], leafSize: Int, threads: Int) -> [_CellNode] {
+    keys.withUnsafeBufferPointer { keys in
+      // the top: nodes of more than `subtreePoints` points, split in order
+      var top = [_CellNode(start: 0, count: Int32(truncatingIfNeeded: keys.count))]
+      var roots: [(node: Int, depth: Int)] = []
+      var pending = [(node: 0, depth: 0)]
+      while let (i, depth) = pending.popLast() {
+        let start = Int(top[i].start), end = start + Int(top[i].count)
+        if end - start <= leafSize || depth == maxDepth { continue }
+        if end - start <= subtreePoints {
+          roots.append((i, depth))
+          continue
+        }
+        let first = top.count
+        top[i].firstChild = Int32(truncatingIfNeeded: first)
+        top[i].childMask = split(keys, start, end, depth: depth) { start, count in
+          top.append(_CellNode(start: Int32(truncatingIfNeeded: start), count: Int32(truncatingIfNeeded: count)))
+        }
+        for c in (first..<top.count).reversed() { pending.append((c, depth + 1)) }
+      }
+      // each subtree's size, then its nodes written into its own range
+      var sizes = [Int](repeating: 0, count: roots.count)
+      sizes.withUnsafeMutableBufferPointer { sizes in
+        _forEachChunk(of: roots.count, parts: 64, minimum: 1, threads: threads) { chunk in
+          for r in chunk {
+            let node = top[roots[r].node]
+            sizes[r] = descendants(keys, Int(node.start), Int(node.start + node.count), depth: roots[r].depth, leafSize: leafSize)
+          }
+        }
+      }
+      var offsets = [Int](repeating: top.count, count: roots.count + 1)
+      for r in roots.indices { offsets[r + 1] = offsets[r] + sizes[r] }
+      var nodes = [_CellNode](_uninitializedLarge: offsets[roots.count])
+      nodes.withUnsafeMutableBufferPointer { nodes in
+        for i in top.indices { nodes[i] = top[i] }
+        _forEachChunk(of: roots.count, parts: 64, minimum: 1, threads: threads) { chunk in
+          for r in chunk {
+            let (root, depth) = roots[r]
+            var next = offsets[r]
+            var stack = [(node: root, depth: depth)]
+            while let (i, depth) = stack.popLast() {
+              let start = Int(nodes[i].start), end = start + Int(nodes[i].count)
+              if end - start <= leafSize || depth == maxDepth { continue }
+              let first = next
+              nodes[i].firstChild = Int32(truncatingIfNeeded: first)
+              nodes[i].childMask = split(keys, start, end, depth: depth) { start, count in
+                nodes[next] = _CellNode(start: Int32(truncatingIfNeeded: start), count: Int32(truncatingIfNeeded: count))
+                next += 1
+              }
+              for c in (first..<next).reversed() { stack.append((c, depth + 1)) }
+            }
+            assert(next == offsets[r + 1])
+          }
+        }
+        coords.withUnsafeBufferPointer { coords in
+          // the leaves' sums and boxes, from their points
+          _forEachChunk(of: nodes.count, minimum: 1 << 12, threads: threads) { chunk in
+            for i in chunk where nodes[i].isLeaf { sumLeaf(&nodes[i], coords) }
+          }
+        }
+        // the others' from their children, which come after them: each
+        // subtree backwards on the threads, then the top
+        _forEachChunk(of: roots.count, parts: 64, minimum: 1, threads: threads) { chunk in
+          for r in chunk {
+            for i in (offsets[r]..<offsets[r + 1]).reversed() where !nodes[i].isLeaf { sumChildren(nodes, i) }
+          }
+        }
+        for i in top.indices.reversed() where !nodes[i].isLeaf { sumChildren(nodes, i) }
+      }
+      return nodes
+    }
+  }
+
+  /// Reports each non-empty quadrant of the node over `start..<end` at
+  /// `depth` (its first point and count, in Morton order) and returns the
+  /// mask of them: the quadrant of a point is the next two bits of its
+  /// code, so each boundary is a binary search.
+  @inline(__always)
+  static func split(
+    _ keys: UnsafeBufferPointer<UInt64>, _ start: Int, _ end: Int, depth: Int,
+    _ child: (Int, Int) -> Void
+  ) -> UInt8 {
     let shift = UInt64(2 * (maxDepth - 1 - depth))
-    var bounds = _Stack16<Int>(repeating: start)
-    bounds[4] = end
-    for q in 1...3 {
-      var lo = bounds[q - 1], hi = end
-      while lo < hi {
-        let mid = (lo + hi) / 2
-        if Int((keys[mid] >> shift) & 3) < q { lo = mid + 1 } else { hi = mid }
+    var mask: UInt8 = 0
+    var lower = start
+    for q in 0..<4 {
+      var upper = end
+      if q < 3 {
+        var lo = lower, hi = end
+        while lo < hi {
+          let mid = (lo + hi) / 2
+          if Int((keys[mid] >> shift) & 3) <= q { lo = mid + 1 } else { hi = mid }
+        }
+        upper = lo
       }
-      bounds[q] = lo
+      if upper > lower {
+        mask |= 1 << q
+        child(lower, upper - lower)
+      }
+      lower = upper
     }
-    return bounds
+    return mask
   }
 
-  /// The number of nodes over `keys`, counted before they are made so that
-  /// their array is allocated once at its size: grown by doubling, it was
-  /// copied (up to 100 MB at 10M points) and kept a third of it unused.
-  static func nodeCount(_ keys: [UInt64], leafSize: Int) -> Int {
-    var count = 1
-    var stack: [(start: Int, end: Int, depth: Int)] = [(0, keys.count, 0)]
+  /// The nodes below the node over `start..<end` at `depth`, counted
+  /// before they are written so that every subtree's range is known.
+  static func descendants(
+    _ keys: UnsafeBufferPointer<UInt64>, _ start: Int, _ end: Int, depth: Int, leafSize: Int
+  ) -> Int {
+    var count = 0
+    var stack = [(start: start, end: end, depth: depth)]
     while let (start, end, depth) = stack.popLast() {
       if end - start <= leafSize || depth == maxDepth { continue }
-      var bounds = quadrants(keys, start, end, depth: depth)
-      for q in 0..<4 where bounds[q + 1] > bounds[q] {
+      _ = split(keys, start, end, depth: depth) { start, n in
         count += 1
-        stack.append((bounds[q], bounds[q + 1], depth + 1))
+        stack.append((start, start + n, depth + 1))
       }
     }
     return count
+  }
+
+  /// A leaf's sums and box, from its points.
+  @inline(__always)
+  static func sumLeaf(_ node: inout _CellNode, _ coords: UnsafeBufferPointer<Double>) {
+    let start = Int(node.start), end = start + Int(node.count)
+    var lon: Int64 = 0, lat: Int64 = 0
+    var x0 = Double.infinity, x1 = -Double.infinity
+    var y0 = Double.infinity, y1 = -Double.infinity
+    for k in start..<end {
+      let x = coords[2 &* k], y = coords[2 &* k &+ 1]
+      lon &+= Int64(MapCells.units(x))
+      lat &+= Int64(MapCells.units(y))
+      x0 = min(x0, x)
+      x1 = max(x1, x)
+      y0 = min(y0, y)
+      y1 = max(y1, y)
+    }
+    node.sumLon = lon
+    node.sumLat = lat
+    node.minLon = .below(x0)
+    node.maxLon = .above(x1)
+    node.minLat = .below(y0)
+    node.maxLat = .above(y1)
+  }
+
+  /// An inner node's sums and box, from its children's.
+  @inline(__always)
+  static func sumChildren(_ nodes: UnsafeMutableBufferPointer<_CellNode>, _ i: Int) {
+    var lon: Int64 = 0, lat: Int64 = 0
+    var x0 = Float.infinity, x1 = -Float.infinity, y0 = Float.infinity, y1 = -Float.infinity
+    let first = Int(nodes[i].firstChild)
+    for c in first..<(first + nodes[i].childMask.nonzeroBitCount) {
+      lon &+= nodes[c].sumLon
+      lat &+= nodes[c].sumLat
+      x0 = min(x0, nodes[c].minLon)
+      x1 = max(x1, nodes[c].maxLon)
+      y0 = min(y0, nodes[c].minLat)
+      y1 = max(y1, nodes[c].maxLat)
+    }
+    nodes[i].sumLon = lon
+    nodes[i].sumLat = lat
+    nodes[i].minLon = x0
+    nodes[i].maxLon = x1
+    nodes[i].minLat = y0
+    nodes[i].maxLat = y1
   }
 
   /// `x` in the even bits and `y` in the odd bits (28 bits each).
   @inlinable @inline(__always)
   static func morton(_ x: UInt64, _ y: UInt64) -> UInt64 {
     spread(x) | spread(y) << 1
+  }
+
+  /// The even bits of `v`, side by side: `spread` undone.
+  @inlinable @inline(__always)
+  static func compact(_ v: UInt64) -> UInt64 {
+    var x = v & 0x5555_5555_5555_5555
+    x = (x | (x >> 1)) & 0x3333_3333_3333_3333
+    x = (x | (x >> 2)) & 0x0F0F_0F0F_0F0F_0F0F
+    x = (x | (x >> 4)) & 0x00FF_00FF_00FF_00FF
+    x = (x | (x >> 8)) & 0x0000_FFFF_0000_FFFF
+    x = (x | (x >> 16)) & 0x0000_0000_FFFF_FFFF
+    return x
   }
 
   /// The low 32 bits of `v`, one zero bit between each.

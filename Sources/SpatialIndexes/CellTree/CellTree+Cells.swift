@@ -10,6 +10,11 @@ extension CellTree {
   /// - Complexity: O(cells in view + nodes along the rectangle's edges +
   ///   points in the leaves those edges cut); a node of the view's own zoom
   ///   is one cell, so the points of a cell inside the view are never read.
+  /// Frames a clustering walk takes off its stack at once: on 1,000 views
+  /// at zooms 0–3, batches of 8 and 16 cut the step by a fifth (1M hotels)
+  /// to a third (10M) against one frame at a time; 4 by less.
+  @inlinable static var sumBatch: Int { 8 }
+
   @inlinable
   public func sumCells<C: QueryCounters>(
     in rect: Rect, window: CellWindow, into cells: UnsafeMutableBufferPointer<CellTotals>,
@@ -28,7 +33,7 @@ extension CellTree {
 
     return nodes.withUnsafeBufferPointer { nodes in
       coords.withUnsafeBufferPointer { coords in
-        mapY.withUnsafeBufferPointer { mapY in
+        rows.withUnsafeBufferPointer { rows in
           ids.withUnsafeBufferPointer { ids in
             /// Adds the points of `node` inside the rectangle (all, when
             /// `inside`) to `slot`, or to their own cells when `slot` < 0.
@@ -43,7 +48,22 @@ extension CellTree {
                 if s < 0 {
                   let col = MapCells.index(
                     WebMercator.x(longitude: lon), scale: scale, cellSize: size, inverse: inverse)
-                  let row = MapCells.index(mapY[i], scale: scale, cellSize: size, inverse: inverse)
+                  // the row from the point's zoom-26 row r: its map y lies in
+                  // [11·r, 11·(r + 1)) / 2^23, so its row in the view's grid
+                  // is between 11·r / D and (11·r + 10) / D; in the map's own
+                  // 88-point grid (odd 11) both are r >> m. Only when they
+                  // differ (a row's edge inside the point's zoom-26 row) is
+                  // the point projected.
+                  let r = Int(rows[i])
+                  var row = 0
+                  if fits && odd == 11 {
+                    row = r &>> m
+                  } else if fits && (11 &* r) / divisor == (11 &* r &+ 10) / divisor {
+                    row = (11 &* r) / divisor
+                  } else {
+                    row = MapCells.index(
+                      WebMercator.y(latitude: lat), scale: scale, cellSize: size, inverse: inverse)
+                  }
                   // never false in practice: see "Which points" on Clusterer
                   guard window.contains(col: col, row: row) else { continue }
                   s = window.slot(col: col, row: row)
@@ -54,18 +74,21 @@ extension CellTree {
               counters.reportPoints(taken)
             }
 
-            var stack = _Stack96<_CellFrame>(
-              repeating: _CellFrame(node: 0, cx: 0, cy: 0, depth: 0, inside: false, slot: -1))
+            let frame = _CellFrame(node: 0, cx: 0, cy: 0, depth: 0, inside: false, slot: -1)
+            var stack = _Stack256<_CellFrame>(repeating: frame)
+            var batch = _Stack16<_CellFrame>(repeating: frame)
+            let base = nodes.baseAddress!
             var top = 1
-            while top > 0 {
-              top &-= 1
-              var f = stack[top]
+
+            /// Adds the frame's node to its cell, scans it, or pushes its children.
+            func visit(_ frame: _CellFrame) {
+              var f = frame
               let node = nodes[Int(f.node)]
               counters.visitNodes(1)
               let depth = Int(f.depth)
               if !f.inside {
                 switch node.relation(to: rect) {
-                case .outside: continue
+                case .outside: return
                 case .inside: f.inside = true
                 case .cut: break
                 }
@@ -97,7 +120,7 @@ extension CellTree {
                 if one {
                   // the node lies in one cell; outside the window, none of
                   // its points inside the rectangle can be (see sumCells)
-                  guard window.contains(col: col, row: row) else { continue }
+                  guard window.contains(col: col, row: row) else { return }
                   f.slot = Int32(truncatingIfNeeded: window.slot(col: col, row: row))
                 }
               }
@@ -109,11 +132,11 @@ extension CellTree {
                 if node.count == 1 { cells[Int(f.slot)].anyID = ids[Int(node.start)] }
                 cells[Int(f.slot)].sumLon &+= node.sumLon
                 cells[Int(f.slot)].sumLat &+= node.sumLat
-                continue
+                return
               }
               if node.isLeaf {
                 scan(node, inside: f.inside, slot: Int(f.slot))
-                continue
+                return
               }
               if !f.inside && node.count <= 64 {
                 // a small node cut by an edge: its leaves will be scanned
@@ -127,6 +150,25 @@ extension CellTree {
                 _spatialPrefetch(ids.baseAddress! + start)
               }
               top = Self.pushChildren(of: node, f, inside: f.inside, slot: f.slot, &stack, top)
+              // the children are visited a batch or more later: start loading them
+              let first = Int(node.firstChild)
+              _spatialPrefetch(base + first)
+              _spatialPrefetch(base + (first &+ node.childMask.nonzeroBitCount &- 1))
+            }
+
+            // Frames leave the stack in batches whose nodes are loaded
+            // together, so that their cache misses overlap: one frame at a
+            // time, each level of a descent waited on the one above. A
+            // batch pushes at most four frames a node; it is taken only
+            // while that leaves room for a depth-first walk above it (at
+            // most 3 · 28 + 4 frames), so the stack never overflows.
+            while top > 0 {
+              let room = (_Stack256<_CellFrame>.capacity &- 88 &- top) / 3
+              let b = Swift.max(1, Swift.min(Self.sumBatch, top, room))
+              for j in 0..<b { batch[j] = stack[top &- 1 &- j] }
+              top &-= b
+              for j in 0..<b { _spatialPrefetch(base + Int(batch[j].node)) }
+              for j in 0..<b { visit(batch[j]) }
             }
             return true
           }

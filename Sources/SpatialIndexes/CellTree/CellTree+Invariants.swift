@@ -7,7 +7,7 @@ extension CellTree: InvariantChecking {
     var problems: [String] = []
     func note(_ s: @autoclosure () -> String) { if problems.count < 10 { problems.append(s()) } }
     let n = ids.count
-    if coords.count != 2 * n || mapY.count != n { note("array lengths differ: \(coords.count), \(mapY.count), \(n)") }
+    if coords.count != 2 * n || rows.count != n { note("array lengths differ: \(coords.count), \(rows.count), \(n)") }
     if Set(ids + offMapIDs).count != count { note("an id appears twice") }
     for i in 0..<n where !Self.isOnMap(Point(x: coords[2 * i], y: coords[2 * i + 1])) {
       note("point \(ids[i]) is in the tree but off the map")
@@ -22,12 +22,13 @@ extension CellTree: InvariantChecking {
     let scale = WebMercator.scale(zoom: 23)
     func code(_ i: Int) -> (Int, Int) {
       (MapCells.index(WebMercator.x(longitude: coords[2 * i]), scale: scale, cellSize: 11, inverse: 1.0 / 11),
-       MapCells.index(mapY[i], scale: scale, cellSize: 11, inverse: 1.0 / 11))
+       Int(rows[i]))
     }
     var last: UInt64 = 0
     for i in 0..<n {
-      if mapY[i] != WebMercator.y(latitude: coords[2 * i + 1]) { note("point \(ids[i]): stale map y") }
       let (x, y) = code(i)
+      let row = MapCells.index(WebMercator.y(latitude: coords[2 * i + 1]), scale: scale, cellSize: 11, inverse: 1.0 / 11)
+      if y != row { note("point \(ids[i]): its row \(y) is not its map y's \(row)") }
       let key = Self.morton(UInt64(x), UInt64(y))
       if i > 0 && key < last { note("codes out of order at \(i)") }
       last = key

@@ -86,9 +86,9 @@ extension CellTree: _SinkSearching {
   /// Pushes the children of `node` (the frame `f`), the last quadrant first
   /// so the first is walked first; returns the new top.
   @inlinable @inline(__always)
-  static func pushChildren(
+  static func pushChildren<S>(
     of node: _CellNode, _ f: _CellFrame, inside: Bool, slot: Int32,
-    _ stack: inout _Stack96<_CellFrame>, _ top: Int
+    _ stack: inout _FixedStack<S, _CellFrame>, _ top: Int
   ) -> Int {
     var top = top
     let mask = node.childMask

@@ -44,8 +44,8 @@
 /// of their own so rectangle queries still find them, and cell sums leave
 /// them out.
 ///
-/// Memory: 28 bytes a point (longitude and latitude, the map y, the id)
-/// plus 48 a node.
+/// Memory: 24 bytes a point (longitude and latitude, the zoom-26 row, the
+/// id) plus 48 a node.
 public struct CellTree: SpatialIndex {
   public struct Parameters: IndexParameters {
     /// Points a node holds before it is split.
@@ -94,8 +94,10 @@ public struct CellTree: SpatialIndex {
   public let parameters: Parameters
   /// On-map points in code order: longitude and latitude interleaved.
   @usableFromInline var coords: [Double]
-  /// Their map y at zoom 0 (``WebMercator/y(latitude:)``), for their cells.
-  @usableFromInline var mapY: [Double]
+  /// Their rows at zoom 26 (the y half of their codes: `⌊y · 2^23 / 11⌋`
+  /// of ``WebMercator/y(latitude:)``), which give their rows in any view's
+  /// grid without the projection (see ``row(of:fits:odd:m:divisor:scale:size:inverse:)``).
+  @usableFromInline var rows: [UInt32]
   /// Their ids.
   @usableFromInline var ids: [Int32]
   /// The tree, depth first, node 0 the root (none without on-map points).
@@ -113,7 +115,7 @@ public struct CellTree: SpatialIndex {
     try validate(points)
     self.parameters = parameters
     coords = []
-    mapY = []
+    rows = []
     ids = []
     nodes = []
     offMap = try KDTreeIndex(points: [])
@@ -129,7 +131,7 @@ public struct CellTree: SpatialIndex {
   }
 
   public var memoryBytes: Int {
-    coords.capacity * 8 + mapY.capacity * 8 + ids.capacity * 4
+    coords.capacity * 8 + rows.capacity * 4 + ids.capacity * 4
       + nodes.capacity * MemoryLayout<_CellNode>.stride + offMap.memoryBytes + offMapIDs.capacity * 4
   }
 

@@ -70,3 +70,16 @@ extension _FixedStack where Storage == _Tuple96<Element> {
   @inlinable @inline(__always)
   init(repeating e: Element) { self.init(storage: (e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e)) }
 }
+
+@usableFromInline typealias _Tuple256<T> = _Tuple16<_Tuple16<T>>
+@usableFromInline typealias _Stack256<T> = _FixedStack<_Tuple256<T>, T>
+
+extension _FixedStack where Storage == _Tuple256<Element> {
+  /// Sixteen rows of sixteen: a nested tuple has the flat one's layout (an
+  /// inner tuple's stride is sixteen of its elements').
+  @inlinable @inline(__always)
+  init(repeating e: Element) {
+    let row: _Tuple16<Element> = (e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e)
+    self.init(storage: (row, row, row, row, row, row, row, row, row, row, row, row, row, row, row, row))
+  }
+}

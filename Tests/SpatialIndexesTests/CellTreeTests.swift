@@ -138,6 +138,36 @@ import _SpatialTestSupport
     }
   }
 
+  /// The build codes a point's row from an estimate of its map y, without
+  /// `tan` and `log`, trusting it 2^-10 of a row from the row's edges: the
+  /// estimate must stay far closer than that to the projection, and every
+  /// code must be the projection's, at random latitudes and an ulp either
+  /// side of rows' edges, at the equator and at the map's edges.
+  @Test func theBuildsRowEstimateGivesTheProjectedRow() {
+    var g = SplitMix64(seed: 21)
+    var latitudes = (0..<200_000).map { _ in g.nextDouble(in: -85.06, 85.06) }
+    for _ in 0..<30_000 {
+      let edge = WebMercator.latitude(y: Double(g.nextInt(below: 195_225_786)) * 11 / 8_388_608)
+      latitudes += [edge.nextDown, edge, edge.nextUp]
+    }
+    latitudes += [0, -0.0, 1e-300, 85, -85, 85.0.nextDown, -85.0.nextUp, WebMercator.maxLatitude,
+                  -WebMercator.maxLatitude, WebMercator.latitudeRange.lowerBound, WebMercator.latitudeRange.upperBound]
+    let scale = WebMercator.scale(zoom: 23)
+    var worst = 0.0, wrong = 0
+    for lat in latitudes {
+      let y = WebMercator.y(latitude: lat)
+      if abs(lat) < 85 { worst = max(worst, abs(CellTree.approximateRows(latitudes: SIMD4(repeating: lat))[0] - y * scale / 11)) }
+      let row = MapCells.index(y, scale: scale, cellSize: 11, inverse: 1.0 / 11)
+      for lon in [-180.0, 0, 179.9] {
+        let x = MapCells.index(WebMercator.x(longitude: lon), scale: scale, cellSize: 11, inverse: 1.0 / 11)
+        let code = CellTree.code(of: Point(x: lon, y: lat))
+        if CellTree.compact(code >> 1) != UInt64(row) || CellTree.compact(code) != UInt64(x) { wrong += 1 }
+      }
+    }
+    #expect(worst < 1e-5, "the estimate is off by up to \(worst) of a row")
+    #expect(wrong == 0)
+  }
+
   /// A view of the world at zoom 3 reads the nodes of its cells, not their
   /// points: far fewer points tested than points in view.
   @Test func aWideViewReadsCellsNotPoints() throws {

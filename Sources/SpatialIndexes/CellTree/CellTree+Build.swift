@@ -27,21 +27,13 @@ extension CellTree {
     }
 
     let n = source.count
-    // One pass codes each point (the projection's log and tan: the build's
-    // largest cost), in chunks on every core; the sort then permutes indexes.
+    // One pass codes each point, in chunks on every core; the sort then
+    // permutes indexes.
     var keys = [UInt64](_uninitializedLarge: n)
     source.withUnsafeBufferPointer { source in
       keys.withUnsafeMutableBufferPointer { keys in
-        let scale = WebMercator.scale(zoom: 23), inverse = 1.0 / 11
         _forEachChunk(of: n, threads: parameters.resolvedThreads) { chunk in
-          for k in chunk {
-            let p = source[k]
-            let cx = MapCells.index(
-              WebMercator.x(longitude: p.x), scale: scale, cellSize: 11, inverse: inverse)
-            let cy = MapCells.index(
-              WebMercator.y(latitude: p.y), scale: scale, cellSize: 11, inverse: inverse)
-            keys[k] = Self.morton(UInt64(truncatingIfNeeded: cx), UInt64(truncatingIfNeeded: cy))
-          }
+          Self.codes(UnsafeBufferPointer(rebasing: source[chunk]), into: keys.baseAddress! + chunk.lowerBound)
         }
       }
     }
@@ -297,7 +289,7 @@ extension CellTree {
 
   /// The even bits of `v`, side by side: `spread` undone.
   @inlinable @inline(__always)
-  static func compact(_ v: UInt64) -> UInt64 {
+  package static func compact(_ v: UInt64) -> UInt64 {
     var x = v & 0x5555_5555_5555_5555
     x = (x | (x >> 1)) & 0x3333_3333_3333_3333
     x = (x | (x >> 2)) & 0x0F0F_0F0F_0F0F_0F0F

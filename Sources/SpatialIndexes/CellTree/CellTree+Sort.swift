@@ -34,7 +34,7 @@ extension CellTree {
       values.withUnsafeMutableBufferPointer { v0 in
         let buffers = _SortBuffers(
           keys: (k0.baseAddress!, scratchKeys), values: (v0.baseAddress!, scratchValues))
-        let buckets = buffers.splitByTopDigits(count: n)
+        let buckets = buffers.splitByTopDigits(count: n, threads: threads)
         // Contiguous runs of buckets, enough of them for the threads to
         // share the work evenly; each run sorts with one histogram.
         _forEachChunk(of: buckets.count, parts: 64, minimum: 1, threads: threads) { run in
@@ -80,12 +80,16 @@ struct _SortBuffers {
   /// Splits `0..<count` by its most significant digits, one stable counting
   /// pass a digit, until every bucket is at most `cacheBucket` keys or has
   /// no digit left; returns the buckets.
-  func splitByTopDigits(count: Int) -> [_SortBucket] {
+  func splitByTopDigits(count: Int, threads: Int) -> [_SortBucket] {
     var done: [_SortBucket] = []
     var pending = [_SortBucket(start: 0, end: count, digits: _SortHistogram.digits, buffer: 0)]
-    var counts = [Int](repeating: 0, count: 257)
+    // counts by part of the bucket and digit: the parts count and move
+    // their keys on the threads, each part's keys of a digit after the
+    // part before's, so the pass is stable whatever the threads
+    var counts = [Int](repeating: 0, count: 256 * Self.parts)
     while var bucket = pending.popLast() {
-      if bucket.end - bucket.start <= Self.cacheBucket || bucket.digits == 0 {
+      let size = bucket.end - bucket.start
+      if size <= Self.cacheBucket || bucket.digits == 0 {
         done.append(bucket)
         continue
       }
@@ -93,27 +97,55 @@ struct _SortBuffers {
       let shift = UInt64(8 * bucket.digits)
       let from = bucket.buffer, to = 1 - from
       let k = keys(from), v = values(from), k2 = keys(to), v2 = values(to)
-      for d in 0..<257 { counts[d] = 0 }
-      for i in bucket.start..<bucket.end { counts[Int((k[i] >> shift) & 0xFF) &+ 1] &+= 1 }
-      if counts.contains(bucket.end - bucket.start) {
-        pending.append(bucket)  // every key has this digit: nothing to move
-        continue
+      let parts = Swift.max(1, Swift.min(Self.parts, size / Self.cacheBucket))
+      let start = bucket.start
+      func part(_ p: Int) -> Range<Int> { (start + size * p / parts)..<(start + size * (p + 1) / parts) }
+      let moved = counts.withUnsafeMutableBufferPointer { counts -> Bool in
+        _forEachChunk(of: parts, parts: parts, minimum: 1, threads: threads) { chunk in
+          for p in chunk {
+            let c = counts.baseAddress! + 256 * p
+            for d in 0..<256 { c[d] = 0 }
+            for i in part(p) { c[Int((k[i] >> shift) & 0xFF)] &+= 1 }
+          }
+        }
+        // where each part's keys of each digit go
+        var at = start, digitStarts: [Int] = []
+        for d in 0..<256 {
+          let first = at
+          for p in 0..<parts {
+            let here = counts[256 * p + d]
+            counts[256 * p + d] = at
+            at &+= here
+          }
+          if at > first { digitStarts.append(first) }
+          if at - first == size { return false }  // every key has this digit
+        }
+        for (j, first) in digitStarts.enumerated() {
+          let end = j + 1 < digitStarts.count ? digitStarts[j + 1] : bucket.end
+          pending.append(_SortBucket(start: first, end: end, digits: bucket.digits, buffer: to))
+        }
+        _forEachChunk(of: parts, parts: parts, minimum: 1, threads: threads) { chunk in
+          for p in chunk {
+            let c = counts.baseAddress! + 256 * p
+            for i in part(p) {
+              let digit = Int((k[i] >> shift) & 0xFF)
+              let at = c[digit]
+              c[digit] = at &+ 1
+              k2[at] = k[i]
+              v2[at] = v[i]
+            }
+          }
+        }
+        return true
       }
-      counts[0] = bucket.start
-      for d in 1..<257 { counts[d] &+= counts[d - 1] }
-      for d in 0..<256 where counts[d + 1] > counts[d] {
-        pending.append(_SortBucket(start: counts[d], end: counts[d + 1], digits: bucket.digits, buffer: to))
-      }
-      for i in bucket.start..<bucket.end {
-        let digit = Int((k[i] >> shift) & 0xFF)
-        let at = counts[digit]
-        counts[digit] = at &+ 1
-        k2[at] = k[i]
-        v2[at] = v[i]
-      }
+      if !moved { pending.append(bucket) }  // nothing to move: the next digit
     }
     return done
   }
+
+  /// Parts a large bucket's pass is cut into, at most: enough for the
+  /// threads of this project's machines, each part at least a cache bucket.
+  static let parts = 16
 
   /// Sorts `bucket` by its remaining digits, least significant first, and
   /// leaves it in the output buffers: one read takes every digit's

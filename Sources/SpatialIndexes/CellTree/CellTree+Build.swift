@@ -4,7 +4,8 @@ extension CellTree {
   /// Splits off the points a map never shows, codes the others by their
   /// deepest cell, sorts them by Morton code (a stable radix sort, so equal
   /// codes keep their id order and every build is the same), then cuts the
-  /// sorted run into nodes, depth first.
+  /// sorted run into nodes: the top of the tree, then its subtrees on the
+  /// threads.
   mutating func build(_ points: [Point]) throws(IndexError) {
     // Usually every point is on the map: then the points are used as given,
     // and the sorted order is the ids.

@@ -96,7 +96,7 @@ public struct CellTree: SpatialIndex {
   @usableFromInline var coords: [Double]
   /// Their rows at zoom 26 (the y half of their codes: `⌊y · 2^23 / 11⌋`
   /// of ``WebMercator/y(latitude:)``), which give their rows in any view's
-  /// grid without the projection (see ``row(of:fits:odd:m:divisor:scale:size:inverse:)``).
+  /// grid without the projection (see ``sumCells(in:window:into:counters:)``).
   @usableFromInline var rows: [UInt32]
   /// Their ids.
   @usableFromInline var ids: [Int32]

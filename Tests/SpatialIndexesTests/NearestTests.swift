@@ -109,6 +109,33 @@ import _SpatialTestSupport
     #expect(work(try LinearScanIndex(points: points)).pointsReported > 0, "the default goes through range queries")
   }
 
+  /// A leaf's points of smallest bound go first: the selection behind that
+  /// finds the value of every rank, duplicates and sorted runs included.
+  @Test func theSelectionFindsEveryRank() {
+    var g = SplitMix64(seed: 64)
+    for count in [1, 2, 9, 10, 17, 33, 64] {
+      for shape in 0..<4 {
+        let values: [Double] = (0..<count).map { i in
+          switch shape {
+          case 0: g.nextDouble(in: 0, 1)
+          case 1: Double(g.nextInt(below: 3))  // mostly ties
+          case 2: Double(i)  // sorted
+          default: Double(count - i)  // reversed
+          }
+        }
+        let sorted = values.sorted()
+        for rank in 0..<count {
+          var scratch = values
+          let found = scratch.withUnsafeMutableBufferPointer {
+            _smallest(rank: rank, of: $0.baseAddress!, count: count)
+          }
+          #expect(found == sorted[rank], "count \(count), shape \(shape), rank \(rank)")
+          #expect(scratch.sorted() == sorted, "a permutation")
+        }
+      }
+    }
+  }
+
   @Test func distancesOnTheSphere() {
     let degree = GreatCircle.earthRadius * .pi / 180
     #expect(abs(GreatCircle.distance(Point(x: 0, y: 0), Point(x: 0, y: 1)) - degree) < 1e-6)

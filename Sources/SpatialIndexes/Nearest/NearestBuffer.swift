@@ -79,17 +79,59 @@ public struct NearestBuffer: Sendable {
     heap[i] = element
   }
 
-  /// Turns the heap of neighbours into their order, nearest first, in place
-  /// (a heapsort: no buffer, unlike the standard sort).
+  /// Puts the neighbours in order, nearest first, in place: a quicksort
+  /// (median of three) down to runs of 16, sorted by insertion. No buffer,
+  /// unlike the standard sort; the heapsort this replaced took 8% of a
+  /// `bench speed --nearest` run under `perf`, its every step a coin toss.
   @inlinable
   mutating func sortNeighbors() {
-    neighbors.withUnsafeMutableBufferPointer { heap in
-      var end = heap.count
-      while end > 1 {
-        end &-= 1
-        let last = heap[end]
-        heap[end] = heap[0]
-        Self.siftDown(heap, last, 0, end)
+    neighbors.withUnsafeMutableBufferPointer { all in
+      guard let base = all.baseAddress, all.count > 1 else { return }
+      var low = 0, high = all.count &- 1
+      // the larger side waits on a stack of at most log2(n) ranges
+      withUnsafeTemporaryAllocation(of: (Int, Int).self, capacity: 64) { pending in
+        var depth = 0
+        while true {
+          while high &- low > 16 {
+            let middle = low &+ (high &- low) / 2
+            if Self.isFarther(base[low], base[middle]) { (base[low], base[middle]) = (base[middle], base[low]) }
+            if Self.isFarther(base[middle], base[high]) { (base[middle], base[high]) = (base[high], base[middle]) }
+            if Self.isFarther(base[low], base[middle]) { (base[low], base[middle]) = (base[middle], base[low]) }
+            let pivot = base[middle]
+            var i = low, j = high
+            while i <= j {
+              while Self.isFarther(pivot, base[i]) { i &+= 1 }
+              while Self.isFarther(base[j], pivot) { j &-= 1 }
+              if i <= j {
+                (base[i], base[j]) = (base[j], base[i])
+                i &+= 1
+                j &-= 1
+              }
+            }
+            if j &- low < high &- i {
+              pending[depth] = (i, high)
+              high = j
+            } else {
+              pending[depth] = (low, j)
+              low = i
+            }
+            depth &+= 1
+          }
+          var i = low &+ 1
+          while i <= high {
+            let v = base[i]
+            var j = i
+            while j > low && Self.isFarther(base[j &- 1], v) {
+              base[j] = base[j &- 1]
+              j &-= 1
+            }
+            base[j] = v
+            i &+= 1
+          }
+          guard depth > 0 else { break }
+          depth &-= 1
+          (low, high) = pending[depth]
+        }
       }
     }
   }

@@ -188,11 +188,20 @@ struct _SphereMetric: _NearestMetric {
     return h * (1 - 1e-9)
   }
 
+  /// sin x from above, for x in [0, π/2]: x − x³/6 + x⁵/120. A search
+  /// lowers its cut each time a nearer point replaces the farthest kept;
+  /// `sin` there was a fifth call to the maths library per point kept.
+  @inlinable @inline(__always)
+  static func sinAbove(_ x: Double) -> Double {
+    let x2 = x * x
+    return x * (1 - x2 * (1.0 / 6 - x2 * (1.0 / 120)))
+  }
+
   @inlinable @inline(__always)
   func cut(_ distance: Double) -> Double {
     let angle = distance / (2 * GreatCircle.earthRadius)
     guard angle < Double.pi / 2 else { return .infinity }
-    let s = sin(angle)
+    let s = Self.sinAbove(angle)
     return s * s * (1 + 1e-9)
   }
 }

@@ -15,7 +15,8 @@ protocol _BestFirstTree: SpatialIndex {
 
 /// The state of one best-first search: the buffer it fills, its metric, and
 /// the cut, the bound past which nothing can be kept (from the farthest
-/// kept once there are `k`, else from the maximum distance).
+/// kept once there are `k`, from the far corner of a queued node holding
+/// `k` points, or from the maximum distance, whichever is least).
 @usableFromInline
 struct _NearestSearch<M: _NearestMetric> {
   @usableFromInline var buffer: NearestBuffer
@@ -67,11 +68,13 @@ struct _NearestSearch<M: _NearestMetric> {
   /// blocks of up to 64 whose cheap bounds are taken in one loop first
   /// (no branch in it, so the processor overlaps the points).
   ///
-  /// While fewer than `k` are kept there is no cut, and every point would
-  /// cost its exact distance (50 ns: five calls to the maths library). So
-  /// the points of the `k − kept` smallest bounds go first (the bound at
-  /// that rank found by selection); the cut they set then spares most of
-  /// the others. A block that cannot fill the `k` goes in order. (Taking
+  /// While fewer than `k` are kept the cut is at most a maximum distance's
+  /// or a box corner's, and most points would cost their exact distance
+  /// (50 ns: five calls to the maths library). So the points whose bound is
+  /// at most the `k − kept`-th smallest go first, in order (more on ties;
+  /// the bound at that rank found by selection); the cut they set then
+  /// spares most of the others. A block that cannot fill the `k` goes in
+  /// order. (Taking
   /// the smallest bound again and again, as this did before, cost 64
   /// comparisons a point kept: 12% of a `bench speed --nearest` run under
   /// `perf`.)
@@ -90,7 +93,7 @@ struct _NearestSearch<M: _NearestMetric> {
         if need >= n {
           first = .infinity
         } else if need > 0 {
-          ranked.update(from: bounds, count: n)
+          ranked.initialize(from: bounds, count: n)
           first = _smallest(rank: need &- 1, of: ranked, count: n)
         }
         if first > -Double.infinity {
@@ -207,7 +210,7 @@ extension HilbertRTree: _PlanarNearestSearching {}
 
 /// The value of rank `rank` (0 for the smallest) among `values[0..<count]`,
 /// which it reorders: Hoare's selection, the median of three as pivot,
-/// a sort by insertion below nine values. No NaN.
+/// ranges of nine values or fewer sorted by insertion. No NaN.
 @inlinable
 package func _smallest(rank: Int, of values: UnsafeMutablePointer<Double>, count: Int) -> Double {
   var low = 0, high = count &- 1

@@ -80,7 +80,7 @@ public struct NearestBuffer: Sendable {
   }
 
   /// Puts the neighbours in order, nearest first, in place: a quicksort
-  /// (median of three) down to runs of 16, sorted by insertion. No buffer,
+  /// (median of three), ranges of 17 or fewer sorted by insertion. No buffer,
   /// unlike the standard sort; the heapsort this replaced took 8% of a
   /// `bench speed --nearest` run under `perf`, its every step a coin toss.
   @inlinable

@@ -188,7 +188,9 @@ struct _SphereMetric: _NearestMetric {
     return h * (1 - 1e-9)
   }
 
-  /// sin x from above, for x in [0, π/2]: x − x³/6 + x⁵/120. A search
+  /// sin x from above, for x in [0, π/2]: x − x³/6 + x⁵/120 (in exact
+  /// arithmetic; rounding can put it an ulp under, which the cut's 1e-9
+  /// margin covers). A search
   /// lowers its cut each time a nearer point replaces the farthest kept;
   /// `sin` there was a fifth call to the maths library per point kept.
   @inlinable @inline(__always)

@@ -74,10 +74,9 @@ struct _NearestSearch<M: _NearestMetric> {
   /// at most the `k − kept`-th smallest go first, in order (more on ties;
   /// the bound at that rank found by selection); the cut they set then
   /// spares most of the others. A block that cannot fill the `k` goes in
-  /// order. (Taking
-  /// the smallest bound again and again, as this did before, cost 64
-  /// comparisons a point kept: 12% of a `bench speed --nearest` run under
-  /// `perf`.)
+  /// order. (Taking the smallest bound again and again, as this did before,
+  /// cost 64 comparisons a point kept: 12% of a `bench speed --nearest` run
+  /// under `perf`.)
   @inlinable
   mutating func considerLeaf(_ xy: UnsafePointer<Double>, _ ids: UnsafePointer<Int32>, _ range: Range<Int>) {
     withUnsafeTemporaryAllocation(of: Double.self, capacity: 128) { scratch in
@@ -215,33 +214,11 @@ extension HilbertRTree: _PlanarNearestSearching {}
 package func _smallest(rank: Int, of values: UnsafeMutablePointer<Double>, count: Int) -> Double {
   var low = 0, high = count &- 1
   while high &- low > 8 {
-    let middle = low &+ (high &- low) / 2
-    let a = values[low], b = values[middle], c = values[high]
+    let a = values[low], b = values[low &+ (high &- low) / 2], c = values[high]
     let pivot = Swift.max(Swift.min(a, b), Swift.min(Swift.max(a, b), c))
-    var i = low, j = high
-    while i <= j {
-      while values[i] < pivot { i &+= 1 }
-      while values[j] > pivot { j &-= 1 }
-      if i <= j {
-        (values[i], values[j]) = (values[j], values[i])
-        i &+= 1
-        j &-= 1
-      }
-    }
-    // values[low...j] ≤ pivot ≤ values[i...high]; between them, the pivot
+    let (i, j) = _partition(values, low, high, around: pivot, by: <)
     if rank <= j { high = j } else if rank >= i { low = i } else { return pivot }
   }
-  var i = low &+ 1
-  while i <= high {
-    let v = values[i]
-    var j = i
-    while j > low && values[j &- 1] > v {
-      values[j] = values[j &- 1]
-      j &-= 1
-    }
-    values[j] = v
-    i &+= 1
-  }
+  _insertionSort(values, low, high, by: <)
   return values[rank]
 }
-

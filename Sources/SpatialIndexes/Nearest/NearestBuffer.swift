@@ -97,17 +97,7 @@ public struct NearestBuffer: Sendable {
             if Self.isFarther(base[low], base[middle]) { (base[low], base[middle]) = (base[middle], base[low]) }
             if Self.isFarther(base[middle], base[high]) { (base[middle], base[high]) = (base[high], base[middle]) }
             if Self.isFarther(base[low], base[middle]) { (base[low], base[middle]) = (base[middle], base[low]) }
-            let pivot = base[middle]
-            var i = low, j = high
-            while i <= j {
-              while Self.isFarther(pivot, base[i]) { i &+= 1 }
-              while Self.isFarther(base[j], pivot) { j &-= 1 }
-              if i <= j {
-                (base[i], base[j]) = (base[j], base[i])
-                i &+= 1
-                j &-= 1
-              }
-            }
+            let (i, j) = _partition(base, low, high, around: base[middle], by: { Self.isFarther($1, $0) })
             if j &- low < high &- i {
               pending[depth] = (i, high)
               high = j
@@ -117,17 +107,7 @@ public struct NearestBuffer: Sendable {
             }
             depth &+= 1
           }
-          var i = low &+ 1
-          while i <= high {
-            let v = base[i]
-            var j = i
-            while j > low && Self.isFarther(base[j &- 1], v) {
-              base[j] = base[j &- 1]
-              j &-= 1
-            }
-            base[j] = v
-            i &+= 1
-          }
+          _insertionSort(base, low, high, by: { Self.isFarther($1, $0) })
           guard depth > 0 else { break }
           depth &-= 1
           (low, high) = pending[depth]

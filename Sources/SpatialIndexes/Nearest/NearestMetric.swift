@@ -190,9 +190,9 @@ struct _SphereMetric: _NearestMetric {
 
   /// sin x from above, for x in [0, π/2]: x − x³/6 + x⁵/120 (in exact
   /// arithmetic; rounding can put it an ulp under, which the cut's 1e-9
-  /// margin covers). A search
-  /// lowers its cut each time a nearer point replaces the farthest kept;
-  /// `sin` there was a fifth call to the maths library per point kept.
+  /// margin covers). A search lowers its cut each time a nearer point
+  /// replaces the farthest kept; `sin` there was a fifth call to the maths
+  /// library per point kept.
   @inlinable @inline(__always)
   static func sinAbove(_ x: Double) -> Double {
     let x2 = x * x

@@ -5,23 +5,26 @@ import Darwin
 #endif
 
 /// A subtree still to build: its range of the working copy, its split
-/// axis, and where its split points and leaf points go in the output.
+/// axis, and the pre-order number of its first split point.
 struct _BuildFrame {
   var left: Int
   var right: Int
   var axis: Int
   var split: Int
-  var leaf: Int
   var size: Int { right - left + 1 }
 }
 
 extension KDTreeIndex {
   /// Selects each subtree's split point in a working copy (ranges stay
-  /// contiguous there, as in kdbush), and writes the split points in
-  /// pre-order and the leaves in order into the final arrays. A stack of
-  /// ranges replaces recursion. The pass that copies the points also
-  /// takes their bounds and checks that they are finite: false, and
-  /// nothing built, when one is not.
+  /// contiguous there, as in kdbush), noting where each split point stays;
+  /// then the working copy becomes the final arrays in place: its leaf
+  /// points, already in order, move right past the split points, which go
+  /// first in pre-order. A stack of ranges replaces recursion. The pass that
+  /// copies the points also takes their bounds and checks that they are
+  /// finite: false, and nothing built, when one is not.
+  ///
+  /// In place, the build holds 20 bytes a point beside the caller's
+  /// points; writing into separate final arrays held 40.
   mutating func build(_ points: [Point]) -> Bool {
     let n = points.count
     let nodeSize = parameters.nodeSize
@@ -51,73 +54,101 @@ extension KDTreeIndex {
     }
     let splits = Self._splitCount(size: n, nodeSize: nodeSize)
     splitCount = splits
-    // Every position of the output is written exactly once (split points
-    // from 0, leaf points from `splits`, as the assert checks), so the
-    // arrays start uninitialised rather than zeroed.
-    var outIDs = [Int32](_uninitializedLarge: n)
-    var outCoords = [Double](_uninitializedLarge: 2 * n)
-    outCoords.withUnsafeMutableBufferPointer { outCoords in
-      outIDs.withUnsafeMutableBufferPointer { outIDs in
-        work.withUnsafeMutableBufferPointer { work in
-          workIDs.withUnsafeMutableBufferPointer { workIDs in
-            func emit(_ from: Int, _ to: Int) {
-              outCoords[2 &* to] = work[2 &* from]
-              outCoords[2 &* to &+ 1] = work[2 &* from &+ 1]
-              outIDs[to] = workIDs[from]
+    // Where each split point, by pre-order number, stays in the working
+    // copy: every number is written exactly once.
+    var splitAt = [Int](repeating: 0, count: splits)
+    splitAt.withUnsafeMutableBufferPointer { splitAt in
+      work.withUnsafeMutableBufferPointer { work in
+        workIDs.withUnsafeMutableBufferPointer { workIDs in
+          func emit(_ from: Int, _ to: Int) { splitAt[to] = from }
+          // One subtree: `left...right` of the working copy, its split
+          // points numbered from `split` in pre-order. Left is pushed
+          // last, so it is walked first; a leaf's points stay where they are.
+          func buildSubtree(_ frame: _BuildFrame) {
+            var nextSplit = frame.split
+            var stack: [(left: Int, right: Int, axis: Int)] = [(frame.left, frame.right, frame.axis)]
+            while let (left, right, axis) = stack.popLast() {
+              if right - left + 1 <= nodeSize { continue }  // a leaf
+              let k = left + Self._leftShape(size: right - left + 1, nodeSize: nodeSize).points
+              Self.select(k, left, right, axis, work, workIDs)
+              emit(k, nextSplit)
+              nextSplit += 1
+              if k < right { stack.append((k + 1, right, 1 - axis)) }
+              stack.append((left, k - 1, 1 - axis))
             }
-            // One subtree: `left...right` of the working copy, its split
-            // points written from `split` in pre-order and its leaves' points
-            // from `leaf`. Left is pushed last, so it is walked first.
-            func buildSubtree(_ frame: _BuildFrame) {
-              var nextSplit = frame.split, nextLeaf = frame.leaf
-              var stack: [(left: Int, right: Int, axis: Int)] = [(frame.left, frame.right, frame.axis)]
-              while let (left, right, axis) = stack.popLast() {
-                if right - left + 1 <= nodeSize {  // a leaf: its points, in order
-                  for i in left...right {
-                    emit(i, nextLeaf)
-                    nextLeaf += 1
-                  }
-                  continue
-                }
-                let k = left + Self._leftShape(size: right - left + 1, nodeSize: nodeSize).points
-                Self.select(k, left, right, axis, work, workIDs)
-                emit(k, nextSplit)
-                nextSplit += 1
-                if k < right { stack.append((k + 1, right, 1 - axis)) }
-                stack.append((left, k - 1, 1 - axis))
-              }
-            }
-            guard n > 0 else { return }
-            // The top levels serially, the largest subtree split first, until
-            // there are four subtrees a thread; then the subtrees side by side.
-            // Each works on its own range of the working copy and writes its
-            // own ranges of the output, which follow from the shape alone,
-            // so the arrays are the serial build's whatever the threads.
-            var frames = [_BuildFrame(left: 0, right: n - 1, axis: 0, split: 0, leaf: splits)]
-            let threads = parameters.resolvedThreads
-            while threads > 1 && frames.count < 4 * threads,
-                  let i = frames.indices.max(by: { frames[$0].size < frames[$1].size }),
-                  frames[i].size > Swift.max(nodeSize, 1 << 14) {
-              let f = frames.remove(at: i)
-              let shape = Self._leftShape(size: f.size, nodeSize: nodeSize)
-              let k = f.left + shape.points
-              Self.select(k, f.left, f.right, f.axis, work, workIDs)
-              emit(k, f.split)
-              frames.append(_BuildFrame(left: f.left, right: k - 1, axis: 1 - f.axis, split: f.split + 1, leaf: f.leaf))
-              if k < f.right {
-                frames.append(_BuildFrame(
-                  left: k + 1, right: f.right, axis: 1 - f.axis, split: f.split + 1 + shape.splits,
-                  leaf: f.leaf + shape.points - shape.splits))
-              }
-            }
-            _forEach(frames, threads: threads, buildSubtree)
           }
+          guard n > 0 else { return }
+          // The top levels serially, the largest subtree split first, until
+          // there are four subtrees a thread; then the subtrees side by side.
+          // Each works on its own range of the working copy and numbers its
+          // own split points, whose numbers follow from the shape alone,
+          // so the arrays are the serial build's whatever the threads.
+          var frames = [_BuildFrame(left: 0, right: n - 1, axis: 0, split: 0)]
+          let threads = parameters.resolvedThreads
+          while threads > 1 && frames.count < 4 * threads,
+                let i = frames.indices.max(by: { frames[$0].size < frames[$1].size }),
+                frames[i].size > Swift.max(nodeSize, 1 << 14) {
+            let f = frames.remove(at: i)
+            let shape = Self._leftShape(size: f.size, nodeSize: nodeSize)
+            let k = f.left + shape.points
+            Self.select(k, f.left, f.right, f.axis, work, workIDs)
+            emit(k, f.split)
+            frames.append(_BuildFrame(left: f.left, right: k - 1, axis: 1 - f.axis, split: f.split + 1))
+            if k < f.right {
+              frames.append(_BuildFrame(
+                left: k + 1, right: f.right, axis: 1 - f.axis, split: f.split + 1 + shape.splits))
+            }
+          }
+          _forEach(frames, threads: threads, buildSubtree)
+          Self.moveSplitsFirst(splitAt, work, workIDs)
         }
       }
     }
-    coords = outCoords
-    ids = outIDs
+    coords = work
+    ids = workIDs
     return true
+  }
+
+  /// Turns the working copy into the final layout: the split points, at
+  /// `splitAt` (by pre-order number), first in pre-order; the other points
+  /// after them in the order they are in, each run between two split points
+  /// moved right as a block (`memmove`, from the last run back, so no run
+  /// is overwritten before it moves).
+  static func moveSplitsFirst(
+    _ splitAt: UnsafeMutableBufferPointer<Int>,
+    _ coords: UnsafeMutableBufferPointer<Double>, _ ids: UnsafeMutableBufferPointer<Int32>
+  ) {
+    let splits = splitAt.count, n = ids.count
+    guard splits > 0 else { return }
+    var splitCoords = [Double](repeating: 0, count: 2 * splits)
+    var splitIDs = [Int32](repeating: 0, count: splits)
+    for (s, k) in splitAt.enumerated() {
+      splitCoords[2 * s] = coords[2 * k]
+      splitCoords[2 * s + 1] = coords[2 * k + 1]
+      splitIDs[s] = ids[k]
+    }
+    let holes = splitAt.sorted()
+    let xy = coords.baseAddress!, id = ids.baseAddress!
+    var end = n  // the runs after it are in place
+    var runEnd = n
+    for h in holes.reversed() {
+      let length = runEnd - (h + 1)
+      end -= length
+      if length > 0 && end != h + 1 {
+        memmove(xy + 2 * end, xy + 2 * (h + 1), length * 16)
+        memmove(id + end, id + h + 1, length * 4)
+      }
+      runEnd = h
+    }
+    // the first run, before the first split point, ends at `splits + runEnd`
+    end -= runEnd
+    if runEnd > 0 && end != 0 {
+      memmove(xy + 2 * end, xy, runEnd * 16)
+      memmove(id + end, id, runEnd * 4)
+    }
+    assert(end == splits, "the leaves start after the split points")
+    splitCoords.withUnsafeBufferPointer { memcpy(xy, $0.baseAddress!, splits * 16) }
+    splitIDs.withUnsafeBufferPointer { memcpy(id, $0.baseAddress!, splits * 4) }
   }
 
   /// Moves the k-th smallest coordinate on `axis` of `left...right` to `k`,

@@ -3,54 +3,130 @@ import SpatialIndexes
 // The `aggregate` strategy: one grouped viewport query; a whole subtree that
 // lies inside one cell is added from prefix sums without visiting its points.
 
-/// The points' records and the prefix sums of their fixed-point coordinates,
-/// both in an index's ``SpatialIndex/groupOrder``.
+/// What `aggregate` keeps by position in an index's ``SpatialIndex/groupOrder``:
+/// each point's row code and running sums of the fixed-point coordinates
+/// at every 8th position, about 6 bytes a point in all.
 ///
-/// A run of positions `a..<b` sums to `sums[b] − sums[a]` (two `Int64` a
-/// position, longitude then latitude), so a group of any size is added to a
-/// cell in O(1); integer sums make the result the same, bit for bit, as
-/// adding the points one by one. The records in the same order let the points
-/// handed over one by one (in leaves cut by a cell or viewport edge) be read
-/// sequentially: read by id, at random, they cost more than all the groups
-/// (measured on places at zoom 2: about 20k such points a view, a median
-/// 2.7 ms a step against 0.8 ms for a single pass that reads records in id
-/// order). Empty (and unused) for an index that forms no groups. Immutable
-/// after init, so copies of a ``Clusterer`` share it.
+/// **Sums.** A run of positions `a..<b` sums to `S(b) − S(a)`. The running
+/// sums are kept only where the position is a multiple of 8 (two `Int64` a
+/// sample); a run's sum takes the samples nearest its ends and adds or
+/// removes the at most 4 points between each sample and the end, read from
+/// the index's coordinates. Integer sums make the result the same, bit for
+/// bit, as adding the points one by one. Full running sums (16 bytes a
+/// point) and a 24-byte record a point in this order kept the points one
+/// by one sequential too, but took 64 bytes a point beside the index: more
+/// than the k-d tree itself (20).
+///
+/// **Points one by one.** A point handed over alone (in a leaf cut by a cell
+/// or viewport edge) is read from the index's coordinates at its position,
+/// where the index has just tested it: its column and fixed-point
+/// coordinates are computed from them. Its row comes from
+/// ``_CellFamilies/unitCode(_:)`` kept here (a projection costs a logarithm).
+///
+/// Immutable after init, so copies of a ``Clusterer`` share it.
 @usableFromInline
 final class _GroupSums: @unchecked Sendable {
-  /// The ids in group order.
+  /// The ids in group order (the index's own array).
   @usableFromInline let order: [Int32]
-  /// `2 · (order.count + 1)` running sums.
+  /// The points' coordinates in group order, `x` then `y`: the index's own
+  /// array, or a copy made from the points when the index keeps none.
+  @usableFromInline let coordinates: [Double]
+  /// Whether ``coordinates`` is a copy, counted in ``bytes``.
+  let copied: Bool
+  /// Each position's ``_CellFamilies/unitCode(_:)`` of its map x, then
+  /// of its map y.
+  @usableFromInline let codes: UnsafeMutablePointer<UInt32>
+  /// The running sums at positions 0, 8, 16, …: longitude then latitude.
   @usableFromInline let sums: UnsafeMutablePointer<Int64>
-  /// The records, by position in `order`.
-  @usableFromInline let records: UnsafeMutablePointer<_PointRecord>
+  /// log2 of the distance between samples.
+  @usableFromInline static var sampleShift: Int { 3 }
 
-  init(order: [Int32], records byID: UnsafeMutablePointer<_PointRecord>) {
-    self.order = order
-    sums = .allocate(capacity: 2 * (order.count + 1))
-    records = .allocate(capacity: order.count)
-    var lon: Int64 = 0, lat: Int64 = 0
-    sums[0] = 0
-    sums[1] = 0
-    for (i, id) in order.enumerated() {
-      let r = byID[Int(id)]
-      records[i] = r
-      lon &+= Int64(r.lonE7)
-      lat &+= Int64(r.latE7)
-      sums[2 * i + 2] = lon
-      sums[2 * i + 3] = lat
+  @usableFromInline let count: Int
+
+  init<I: SpatialIndex>(index: I, points: [Point]) {
+    order = index.groupOrder
+    let n = order.count
+    count = n
+    let shared = index.groupCoordinates
+    copied = shared.count != 2 * n
+    if copied {
+      var own: [Double] = []
+      own.reserveCapacity(2 * n)
+      for id in order { own += [points[Int(id)].x, points[Int(id)].y] }
+      coordinates = own
+    } else {
+      coordinates = shared
+    }
+    codes = .allocate(capacity: 2 * n)
+    let samples = (n >> Self.sampleShift) + 1
+    sums = .allocate(capacity: 2 * samples)
+    coordinates.withUnsafeBufferPointer { xy in
+      var lon: Int64 = 0, lat: Int64 = 0
+      for i in 0..<n {
+        if i & 7 == 0 {
+          sums[2 &* (i >> 3)] = lon
+          sums[2 &* (i >> 3) &+ 1] = lat
+        }
+        let x = xy[2 &* i], y = xy[2 &* i &+ 1]
+        codes[2 &* i] = _CellFamilies.unitCode(WebMercator.x(longitude: x))
+        codes[2 &* i &+ 1] = _CellFamilies.unitCode(WebMercator.y(latitude: y))
+        lon &+= Int64(FixedPoint.units(x))
+        lat &+= Int64(FixedPoint.units(y))
+      }
+      if n & 7 == 0 {
+        sums[2 &* (n >> 3)] = lon
+        sums[2 &* (n >> 3) &+ 1] = lat
+      }
     }
   }
 
-  /// Bytes held beyond the index for `count` points in group order: the
-  /// sums and the records (the order is the index's own array).
-  static func bytes(count: Int) -> Int {
-    2 * (count + 1) * MemoryLayout<Int64>.stride + count * MemoryLayout<_PointRecord>.stride
+  /// The fixed-point sums of the points at positions `a..<b`, whose
+  /// coordinates are `xy` (``coordinates``).
+  @inlinable @inline(__always)
+  func sums(_ a: Int, _ b: Int, _ xy: UnsafePointer<Double>) -> (lon: Int64, lat: Int64) {
+    if b &- a <= 4 { return Self.direct(a, b, xy) }
+    let ja = (a &+ 4) &>> 3
+    var jb = (b &+ 4) &>> 3
+    if jb &<< 3 > count { jb = b &>> 3 }
+    let sa = ja &<< 3, sb = jb &<< 3
+    var lon = sums[2 &* jb] &- sums[2 &* ja], lat = sums[2 &* jb &+ 1] &- sums[2 &* ja &+ 1]
+    // from a sample to the run's true ends
+    let head = sa >= a ? Self.direct(a, sa, xy) : Self.direct(sa, a, xy)
+    let headSign: Int64 = sa >= a ? 1 : -1
+    let tail = sb <= b ? Self.direct(sb, b, xy) : Self.direct(b, sb, xy)
+    let tailSign: Int64 = sb <= b ? 1 : -1
+    lon &+= headSign &* head.lon &+ tailSign &* tail.lon
+    lat &+= headSign &* head.lat &+ tailSign &* tail.lat
+    return (lon, lat)
   }
 
+  /// The sums of `a..<b` point by point.
+  @inlinable @inline(__always)
+  static func direct(_ a: Int, _ b: Int, _ xy: UnsafePointer<Double>) -> (lon: Int64, lat: Int64) {
+    var lon: Int64 = 0, lat: Int64 = 0
+    var i = a
+    while i < b {
+      lon &+= Int64(FixedPoint.units(xy[2 &* i]))
+      lat &+= Int64(FixedPoint.units(xy[2 &* i &+ 1]))
+      i &+= 1
+    }
+    return (lon, lat)
+  }
+
+  /// Bytes held beyond the index for `count` points in group order: the
+  /// rows and the samples of the sums (the order and, when the index has
+  /// them, the coordinates are the index's own arrays).
+  static func bytes(count: Int) -> Int {
+    2 * count * MemoryLayout<UInt32>.stride
+      + 2 * ((count >> 3) + 1) * MemoryLayout<Int64>.stride
+  }
+
+  /// ``bytes(count:)`` and a copy of the coordinates when there is one.
+  var bytes: Int { Self.bytes(count: count) + (copied ? coordinates.count * 8 : 0) }
+
   deinit {
+    codes.deallocate()
     sums.deallocate()
-    records.deallocate()
   }
 }
 
@@ -68,12 +144,13 @@ struct _CellSummer: GroupVisitor {
   @usableFromInline static var pad: Double { 1e-9 }
 
   @usableFromInline let cells: UnsafeMutableBufferPointer<CellTotals>
-  @usableFromInline let table: _PointTable
   @usableFromInline let groups: _GroupSums
-  /// The points, for a zoom whose cells the records do not hold.
+  /// ``_GroupSums/coordinates``, for the step.
+  @usableFromInline let xy: UnsafePointer<Double>
+  /// The points by id, for one handed over without a position.
   @usableFromInline let points: [Point]
-  @usableFromInline let family: Int
-  @usableFromInline let shift: UInt32
+  /// How the zoom's rows come from ``_GroupSums/rows``; nil: projected.
+  @usableFromInline let unitRow: _UnitRow?
   @usableFromInline let scale: Double
   @usableFromInline let cellSize: Double
   @usableFromInline let rowLo: Int
@@ -85,6 +162,10 @@ struct _CellSummer: GroupVisitor {
   @usableFromInline let base: Int
   /// The slot of the box last accepted.
   @usableFromInline var pending = 0
+  /// Groups taken but not summed yet: adjacent runs for one slot (a grid's
+  /// cells along a row, a tree's sibling leaves) are summed as one run,
+  /// which costs two samples and the points between them and the ends.
+  @usableFromInline var run = (start: 0, end: 0, slot: -1)
   /// The latitudes of the box last offered and their row (-1: two rows):
   /// a grid offers its cells row by row, and a row costs two logarithms.
   @usableFromInline var lastLatitudes = (minY: Double.nan, maxY: Double.nan)
@@ -93,14 +174,13 @@ struct _CellSummer: GroupVisitor {
   @inlinable
   init(
     _ layout: _StepLayout, _ rc: _RectCells, _ cells: UnsafeMutableBufferPointer<CellTotals>,
-    _ table: _PointTable, _ groups: _GroupSums, _ points: [Point]
+    _ groups: _GroupSums, _ xy: UnsafePointer<Double>, _ unitRow: _UnitRow?, _ points: [Point]
   ) {
     self.cells = cells
-    self.table = table
     self.groups = groups
+    self.xy = xy
     self.points = points
-    family = Int(table.family[layout.zoom])
-    shift = UInt32(table.shift[layout.zoom])
+    self.unitRow = unitRow
     scale = layout.scale
     cellSize = layout.cellSize
     rowLo = layout.rowLo
@@ -133,29 +213,52 @@ struct _CellSummer: GroupVisitor {
 
   @inlinable @inline(__always)
   mutating func takeGroup(_ positions: Range<Int>) {
-    let a = positions.lowerBound, b = positions.upperBound, sums = groups.sums
-    cells[pending].count &+= Int32(truncatingIfNeeded: b &- a)
-    cells[pending].anyID = groups.order[a]
-    cells[pending].sumLon &+= sums[2 &* b] &- sums[2 &* a]
-    cells[pending].sumLat &+= sums[2 &* b &+ 1] &- sums[2 &* a &+ 1]
+    if run.slot == pending && run.end == positions.lowerBound {
+      run.end = positions.upperBound
+      return
+    }
+    flush()
+    run = (positions.lowerBound, positions.upperBound, pending)
+  }
+
+  /// Sums the groups taken but not summed yet: call once the query is over.
+  @inlinable @inline(__always)
+  mutating func flush() {
+    guard run.slot >= 0 else { return }
+    let a = run.start, b = run.end, slot = run.slot
+    let s = groups.sums(a, b, xy)
+    cells[slot].count &+= Int32(truncatingIfNeeded: b &- a)
+    cells[slot].anyID = groups.order[a]
+    cells[slot].sumLon &+= s.lon
+    cells[slot].sumLat &+= s.lat
+    run.slot = -1
   }
 
   @inlinable @inline(__always)
   mutating func take(_ id: Int32, at position: Int) {
-    let i = Int(id), r = position >= 0 ? groups.records[position] : table.records[i]
+    let x: Double, y: Double
+    if position >= 0 {
+      x = xy[2 &* position]
+      y = xy[2 &* position &+ 1]
+    } else {
+      let p = points[Int(id)]
+      (x, y) = (p.x, p.y)
+    }
     let col: Int, row: Int
-    switch family {
-    case 0: (col, row) = (Int(r.col0 &>> shift), Int(r.row0 &>> shift))
-    case 1: (col, row) = (Int(r.col1 &>> shift), Int(r.row1 &>> shift))
-    default: (col, row) = _PointTable.projectedCell(points[i], scale: scale, cellSize: cellSize)
+    if position >= 0, let unitRow {
+      col = unitRow.row(groups.codes[2 &* position])
+      row = unitRow.row(groups.codes[2 &* position &+ 1])
+    } else {
+      col = cellIndex(WebMercator.x(longitude: x))
+      row = cellIndex(WebMercator.y(latitude: y))
     }
     // never false in practice: see "Which points" on Clusterer
     guard col >= colLo && col <= colHi && row >= rowLo && row <= rowHi else { return }
     let slot = (row &- rowLo) &* width &+ base &+ col
     cells[slot].count &+= 1
     cells[slot].anyID = id
-    cells[slot].sumLon &+= Int64(r.lonE7)
-    cells[slot].sumLat &+= Int64(r.latE7)
+    cells[slot].sumLon &+= Int64(FixedPoint.units(x))
+    cells[slot].sumLat &+= Int64(FixedPoint.units(y))
   }
 }
 
@@ -166,9 +269,14 @@ extension Clusterer {
     _ layout: _StepLayout, _ cells: UnsafeMutableBufferPointer<CellTotals>,
     _ counters: inout C
   ) {
-    for k in 0..<layout.rectCount {
-      var summer = _CellSummer(layout, layout.rect(k), cells, _table(), _groups(), _points)
-      index.forEachGroup(in: layout.rect(k).rect, counters: &counters, &summer)
+    let groups = _groups(), unitRow = _families.unitRow(layout.zoom)
+    groups.coordinates.withUnsafeBufferPointer { xy in
+      guard let xy = xy.baseAddress else { return }  // no points
+      for k in 0..<layout.rectCount {
+        var summer = _CellSummer(layout, layout.rect(k), cells, groups, xy, unitRow, _points)
+        index.forEachGroup(in: layout.rect(k).rect, counters: &counters, &summer)
+        summer.flush()
+      }
     }
   }
 
@@ -189,18 +297,21 @@ extension Clusterer {
   }
 
   /// Bytes the clusterer holds beside the index to cluster with `strategy`:
-  /// its per-point records (24 bytes a point; not for `aggregate` over an
-  /// index that sums cells itself), the prefix sums and records in group
-  /// order when the strategy takes groups (``ClusterStrategy/aggregate``
-  /// on an index that forms them, 40 more), its totals by cell for
-  /// `aggregate` on one that does not (4.4 MB), and its scratch buffers as grown
-  /// so far. Counted whether or not they were built yet.
+  /// its per-point records (24 bytes a point) for `singlePass` and
+  /// `perCell`; for ``ClusterStrategy/aggregate``, on an index that forms
+  /// groups, rows and sampled sums in group order (about 6 bytes a point,
+  /// 16 more when the index keeps no coordinates in that order), on one
+  /// that forms none or once points moved, the records and its totals by
+  /// cell (4.4 MB), and on an index that sums cells itself nothing; and its
+  /// scratch buffers as grown so far. Counted whether or not they were
+  /// built yet.
   public func memoryBytes(for strategy: ClusterStrategy) -> Int {
     let n = points.count
     let sums = strategy == .aggregate && Index.sumsCells
-    let table = sums ? 0 : _PointTable.bytes(count: n)
-    let groups = strategy == .aggregate && !sums && !index.groupOrder.isEmpty && !_moved
-      ? _GroupSums.bytes(count: n) : 0
+    let grouped = strategy == .aggregate && !sums && !index.groupOrder.isEmpty && !_moved
+    let table = sums || grouped ? 0 : _PointTable.bytes(count: n)
+    let groups = !grouped ? 0 : _groupsStorage?.bytes
+      ?? _GroupSums.bytes(count: n) + (index.groupCoordinates.count == 2 * n ? 0 : 16 * n)
     // the totals by cell for an index that forms no groups (4.4 MB)
     let pyramid = strategy == .aggregate && !sums && (index.groupOrder.isEmpty || _moved)
       && (_tableStorage.map(_CellPyramid.fits) ?? _CellPyramid.nests(cellTable))

@@ -25,6 +25,8 @@ extension Clusterer where Index: DynamicSpatialIndex {
   @inlinable @discardableResult
   public mutating func move(id: Int32, to point: Point) throws(IndexError) -> Bool {
     guard id >= 0, Int(id) < points.count else { return false }
+    // the sums share the index's arrays: let go first, or the move copies them
+    _groupsStorage = nil
     guard try _index.move(id: id, from: _points[Int(id)], to: point) else { return false }
     _record(id, at: point)
     return true

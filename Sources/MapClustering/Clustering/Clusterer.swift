@@ -105,6 +105,8 @@ public struct Clusterer<Index: SpatialIndex> {
   @usableFromInline var _index: Index
   @usableFromInline var _points: [Point]
   public let cellTable: ClusterCellTable
+  /// The cell table's zooms in families whose grids nest.
+  @usableFromInline let _families: _CellFamilies
 
   /// Per-id records for the hot loops, built on first use: an index that
   /// sums cells itself never needs them for `aggregate`.
@@ -147,6 +149,7 @@ public struct Clusterer<Index: SpatialIndex> {
     _index = index
     _points = points
     self.cellTable = cellTable
+    _families = _CellFamilies(cellTable)
   }
 
   /// The per-id records, made on first use (called once a step, not a point).
@@ -162,7 +165,7 @@ public struct Clusterer<Index: SpatialIndex> {
   @usableFromInline
   mutating func _groups() -> _GroupSums {
     if let g = _groupsStorage { return g }
-    let g = _GroupSums(order: index.groupOrder, records: _table().records)
+    let g = _GroupSums(index: index, points: points)
     _groupsStorage = g
     return g
   }
@@ -275,48 +278,18 @@ struct _PointRecord {
 /// give exactly the cell of the definition.
 @usableFromInline
 final class _PointTable: @unchecked Sendable {
-  /// Levels above this are not stored: a cell number must fit in 32 bits.
-  static let maximumLevel = 23
   @usableFromInline let count: Int
   @usableFromInline let records: UnsafeMutablePointer<_PointRecord>
+  /// Which zooms a record's cells serve, and how.
+  @usableFromInline let families: _CellFamilies
   /// For zooms 0...``ClusterCellTable/maximumBandZoom``: the family (0 or 1,
   /// or -1 to compute) and the shift from its stored cells.
-  @usableFromInline let family: [Int8]
-  @usableFromInline let shift: [Int8]
-  /// Per family (at most two): its odd factor and 2^level of its finest level.
-  let familyOdd: [Double]
-  let familyScale: [Double]
+  @usableFromInline var family: [Int8] { families.family }
+  @usableFromInline var shift: [Int8] { families.shift }
 
   init(_ points: [Point], table: ClusterCellTable) {
     count = points.count
-    // the families: (odd, finest level), the first two met from zoom 0 up
-    var families: [(odd: Int, level: Int)] = []
-    var zoomFamily: [Int8] = [], zoomLevel: [Int] = []
-    for z in 0...ClusterCellTable.maximumBandZoom {
-      let c = Int(table.cellSize(zoom: z))
-      let e = c.trailingZeroBitCount, odd = c >> e, level = z - e
-      var f = families.firstIndex { $0.odd == odd } ?? -1
-      if level > Self.maximumLevel {
-        f = -1
-      } else if f >= 0 {
-        families[f].level = max(families[f].level, level)
-      } else if families.count < 2 {
-        families.append((odd, level))
-        f = families.count - 1
-      }
-      zoomFamily.append(Int8(f))
-      zoomLevel.append(level)
-    }
-    var zoomShift: [Int8] = []
-    for z in zoomFamily.indices {
-      let k = zoomFamily[z] < 0 ? 0 : families[Int(zoomFamily[z])].level - zoomLevel[z]
-      if k > 31 { zoomFamily[z] = -1 }  // a 32-bit cell number shifted that far is 0
-      zoomShift.append(zoomFamily[z] < 0 ? 0 : Int8(k))
-    }
-    family = zoomFamily
-    shift = zoomShift
-    familyOdd = families.map { Double($0.odd) }
-    familyScale = families.map { Double(sign: .plus, exponent: $0.level, significand: 1) }
+    families = _CellFamilies(table)
     records = .allocate(capacity: count)
     for (i, p) in points.enumerated() { set(i, p) }
   }
@@ -326,10 +299,7 @@ final class _PointTable: @unchecked Sendable {
   @usableFromInline
   init(copying other: _PointTable) {
     count = other.count
-    family = other.family
-    shift = other.shift
-    familyOdd = other.familyOdd
-    familyScale = other.familyScale
+    families = other.families
     records = .allocate(capacity: count)
     records.initialize(from: other.records, count: count)
   }
@@ -360,9 +330,9 @@ final class _PointTable: @unchecked Sendable {
 
   /// The cell number of map coordinate `map` at family `f`'s finest level.
   private func code(_ map: Double, _ f: Int) -> UInt32 {
-    guard f < familyOdd.count else { return 0 }
-    let c = familyOdd[f]
-    let k = MapCells.index(map, scale: familyScale[f], cellSize: c, inverse: 1 / c)
+    guard f < families.odd.count else { return 0 }
+    let c = Double(families.odd[f])
+    let k = MapCells.index(map, scale: families.scale(f), cellSize: c, inverse: 1 / c)
     return UInt32(clamping: k)  // a rounding away from the map's edge: clamped to it
   }
 

@@ -3,6 +3,7 @@ import _SpatialIndexesShims
 extension KDTreeIndex: _SinkGrouping {
   /// The ids as stored: split points, then leaf points (see the type's doc).
   @inlinable public var groupOrder: [Int32] { ids }
+  @inlinable public var groupCoordinates: [Double] { coords }
 
   /// One node of the walk: where its split points and leaf points start,
   /// its size, its number of split points, and in `state` its split axis

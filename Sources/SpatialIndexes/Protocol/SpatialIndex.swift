@@ -69,6 +69,13 @@ public protocol SpatialIndex: Sendable {
   /// it); empty for an index that never forms groups, the default.
   var groupOrder: [Int32] { get }
 
+  /// The points' coordinates in ``groupOrder``, `x` then `y` interleaved:
+  /// the index's own array, shared rather than copied, so a visitor reads
+  /// the point handed over at a position beside its neighbours instead of
+  /// at random by id. Empty when the index keeps none in that order, the
+  /// default.
+  var groupCoordinates: [Double] { get }
+
   /// Whether ``sumCells(in:window:into:counters:)`` sums points by cell (an
   /// index that keeps totals in the map's own grid); `false`, the default,
   /// for an index whose caller bins points itself.
@@ -183,6 +190,8 @@ extension SpatialIndex {
   }
 
   @inlinable public var groupOrder: [Int32] { [] }
+
+  @inlinable public var groupCoordinates: [Double] { [] }
 
   @inlinable public static var sumsCells: Bool { false }
 

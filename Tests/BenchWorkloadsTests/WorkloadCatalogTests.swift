@@ -79,7 +79,7 @@ import _SpatialTestSupport
       let answers = (0..<runner.stepCount).map { runner.answer(step: $0) }
       for (step, answer) in answers.enumerated() {
         var csv = CSVWriter()
-        W.writeAnswer(answer, query: step, ids: ids, to: &csv)
+        W.writeAnswer(answer, query: step, ids: ExternalIDs(ids), to: &csv)
         for line in csv.text.split(separator: "\n") {
           rows += 1
           let fields = line.split(separator: ",", omittingEmptySubsequences: false)

@@ -8,13 +8,17 @@ import SpatialIndexes
 public struct LoadedDataset: Sendable {
   public var name: String
   public var points: [Point]
-  public var ids: [UInt64]
+  public var ids: ExternalIDs
 
-  public init(name: String, points: [Point], ids: [UInt64]) {
+  public init(name: String, points: [Point], ids: ExternalIDs) {
     precondition(points.count == ids.count, "one id per point")
     self.name = name
     self.points = points
     self.ids = ids
+  }
+
+  public init(name: String, points: [Point], ids: [UInt64]) {
+    self.init(name: name, points: points, ids: ExternalIDs(ids))
   }
 
   public var count: Int { points.count }
@@ -110,7 +114,7 @@ public enum Datasets {
     return (counts ?? [defaultCount(entry.name)]).map { n in
       LoadedDataset(
         name: distribution.name, points: distribution.points(count: n, seed: seed),
-        ids: (0..<UInt64(n)).map { $0 })
+        ids: .rows(n))
     }
   }
 

@@ -38,7 +38,7 @@ public enum Answers {
 
   /// Writes each step's answer.
   struct Writer: WorkloadVisitor {
-    let ids: [UInt64]
+    let ids: ExternalIDs
     var csv = CSVWriter()
     /// Whether a runner came (a variant that does not run on the index gives none).
     var visited = false

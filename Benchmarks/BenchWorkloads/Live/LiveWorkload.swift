@@ -99,7 +99,7 @@ public enum LiveWorkload: Workload {
   }
 
   public static func writeAnswer(
-    _ answer: Answer, query: Int, ids: [UInt64], to csv: inout CSVWriter
+    _ answer: Answer, query: Int, ids: ExternalIDs, to csv: inout CSVWriter
   ) {
     ClusterWorkload.writeAnswer(answer.markers, query: query, ids: ids, to: &csv)
   }

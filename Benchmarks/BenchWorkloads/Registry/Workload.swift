@@ -47,7 +47,7 @@ public protocol Workload {
   /// Writes the answer of step `query` as rows of `answerColumns` (after
   /// the `query` column), with the points' external `ids`.
   static func writeAnswer(
-    _ answer: Answer, query: Int, ids: [UInt64], to csv: inout CSVWriter)
+    _ answer: Answer, query: Int, ids: ExternalIDs, to csv: inout CSVWriter)
 
   /// How `got` differs from `expected`, for `bench verify`: a few words.
   static func difference(expected: Answer, got: Answer) -> String

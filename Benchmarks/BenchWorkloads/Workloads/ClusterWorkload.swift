@@ -39,7 +39,7 @@ public enum ClusterWorkload: Workload {
   }
 
   public static func writeAnswer(
-    _ answer: Answer, query: Int, ids: [UInt64], to csv: inout CSVWriter
+    _ answer: Answer, query: Int, ids: ExternalIDs, to csv: inout CSVWriter
   ) {
     for m in answer {
       csv.writeRow([

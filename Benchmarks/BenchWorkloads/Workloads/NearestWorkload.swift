@@ -40,7 +40,7 @@ public enum NearestWorkload: Workload {
   }
 
   public static func writeAnswer(
-    _ answer: Answer, query: Int, ids: [UInt64], to csv: inout CSVWriter
+    _ answer: Answer, query: Int, ids: ExternalIDs, to csv: inout CSVWriter
   ) {
     for (rank, n) in answer.enumerated() {
       csv.writeRow([String(query), String(rank + 1), String(ids[Int(n.id)]), metres(n.distance)])

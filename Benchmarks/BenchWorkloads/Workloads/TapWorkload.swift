@@ -33,7 +33,7 @@ public enum TapWorkload: Workload {
   }
 
   public static func writeAnswer(
-    _ answer: Answer, query: Int, ids: [UInt64], to csv: inout CSVWriter
+    _ answer: Answer, query: Int, ids: ExternalIDs, to csv: inout CSVWriter
   ) {
     csv.writeRow([String(query), answer.map { String(ids[Int($0)]) } ?? ""])
   }

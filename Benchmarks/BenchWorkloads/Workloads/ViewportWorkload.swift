@@ -25,7 +25,7 @@ public enum ViewportWorkload: Workload {
   }
 
   public static func writeAnswer(
-    _ answer: Answer, query: Int, ids: [UInt64], to csv: inout CSVWriter
+    _ answer: Answer, query: Int, ids: ExternalIDs, to csv: inout CSVWriter
   ) {
     var sum: UInt64 = 0
     for id in answer { sum &+= ids[Int(id)] }

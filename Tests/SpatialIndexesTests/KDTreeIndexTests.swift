@@ -29,6 +29,21 @@ import _SpatialTestSupport
     #expect(parallel.parameterValues.contains(ParameterValue("threads", "\(threads)")))
   }
 
+  /// The build's first pass runs in chunks on the threads: a non-finite
+  /// point in a late chunk is still refused, by id, and the bounds are
+  /// every chunk's.
+  @Test(arguments: [1, 2])
+  func theFirstPassChecksEveryChunk(threads: Int) throws {
+    var points = Fixtures.uniform(200_000, seed: 5, in: Rect(minX: -10, minY: -10, maxX: 10, maxY: 10))
+    points[199_000] = Point(x: 170, y: -80)
+    let index = try KDTreeIndex(points: points, parameters: .init(nodeSize: 64, threads: threads))
+    #expect(index.count(in: Rect(minX: 169, minY: -81, maxX: 171, maxY: -79)) == 1)
+    points[150_001] = Point(x: .infinity, y: 0)
+    #expect(throws: IndexError.nonFinitePoint(id: 150_001, point: points[150_001])) {
+      try KDTreeIndex(points: points, parameters: .init(nodeSize: 64, threads: threads))
+    }
+  }
+
   @Test func threadsParseAndReject() throws {
     var p = KDTreeIndex.Parameters()
     #expect(p.threads == nil)

@@ -21,8 +21,39 @@ func _forEachChunk(
   of count: Int, parts: Int = 16, minimum: Int = 1 << 16, threads: Int = _coresOnline(),
   _ body: (Range<Int>) -> Void
 ) {
-  let chunks = Swift.max(1, Swift.min(parts, count / Swift.max(1, minimum)))
-  if chunks == 1 { return body(0..<count) }
+  _forEachNumberedChunk(of: count, parts: parts, minimum: minimum, threads: threads) { body($1) }
+}
+
+/// ``_forEachChunk(of:parts:minimum:threads:_:)`` for a `body` that
+/// returns a result of its own range (a pass's bounds): the results in
+/// chunk order, whatever the threads.
+@inlinable
+func _mapChunks<T>(
+  of count: Int, parts: Int = 16, minimum: Int = 1 << 16, threads: Int = _coresOnline(),
+  _ body: (Range<Int>) -> T
+) -> [T] {
+  let chunks = _chunkCount(count, parts: parts, minimum: minimum)
+  var results = [T?](repeating: nil, count: chunks)
+  results.withUnsafeMutableBufferPointer { results in
+    _forEachNumberedChunk(of: count, parts: parts, minimum: minimum, threads: threads) { c, range in
+      results[c] = body(range)
+    }
+  }
+  return results.map { $0! }
+}
+
+@inlinable
+func _chunkCount(_ count: Int, parts: Int, minimum: Int) -> Int {
+  Swift.max(1, Swift.min(parts, count / Swift.max(1, minimum)))
+}
+
+@inlinable
+func _forEachNumberedChunk(
+  of count: Int, parts: Int, minimum: Int, threads: Int, _ body: (Int, Range<Int>) -> Void
+) {
+  let chunks = _chunkCount(count, parts: parts, minimum: minimum)
+  @Sendable func range(_ c: Int) -> Range<Int> { (count * c / chunks)..<(count * (c + 1) / chunks) }
+  if chunks == 1 { return body(0, 0..<count) }
   #if canImport(Dispatch)
   let workers = Swift.min(chunks, Swift.max(1, threads))
   if workers > 1 {
@@ -32,17 +63,13 @@ func _forEachChunk(
     withoutActuallyEscaping(body) { body in
       nonisolated(unsafe) let work = body
       DispatchQueue.concurrentPerform(iterations: workers) { w in
-        for c in stride(from: w, to: chunks, by: workers) {
-          work((count * c / chunks)..<(count * (c + 1) / chunks))
-        }
+        for c in stride(from: w, to: chunks, by: workers) { work(c, range(c)) }
       }
     }
     return
   }
-  for c in 0..<chunks { body((count * c / chunks)..<(count * (c + 1) / chunks)) }
-  #else
-  for c in 0..<chunks { body((count * c / chunks)..<(count * (c + 1) / chunks)) }
   #endif
+  for c in 0..<chunks { body(c, range(c)) }
 }
 
 /// Calls `body` with each of `items` on up to `threads` threads (in order

@@ -35,23 +35,40 @@ extension KDTreeIndex {
     // build (10M hotels 489–664 → 391–483 ms, 100M uniform on one thread
     // 12.7–14.2 → 9.8–10.1 s).
     var work = [Double](_uninitializedLarge: 2 * n)
-    work.withUnsafeMutableBufferPointer { buffer in
-      for (i, p) in points.enumerated() {
-        buffer[2 &* i] = p.x
-        buffer[2 &* i &+ 1] = p.y
-        finite = finite && p.isFinite
-        box.minX = min(box.minX, p.x)
-        box.minY = min(box.minY, p.y)
-        box.maxX = max(box.maxX, p.x)
-        box.maxY = max(box.maxY, p.y)
+    var workIDs = [Int32](_uninitializedLarge: n)
+    // in chunks on the threads, each with its own bounds, joined after
+    let threads = parameters.resolvedThreads
+    let chunks = work.withUnsafeMutableBufferPointer { buffer in
+      workIDs.withUnsafeMutableBufferPointer { ids in
+        points.withUnsafeBufferPointer { points in
+          _mapChunks(of: n, threads: threads) { range in
+            var finite = true
+            var box = Rect(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+            for i in range {
+              let p = points[i]
+              buffer[2 &* i] = p.x
+              buffer[2 &* i &+ 1] = p.y
+              ids[i] = Int32(truncatingIfNeeded: i)
+              finite = finite && p.isFinite
+              box.minX = min(box.minX, p.x)
+              box.minY = min(box.minY, p.y)
+              box.maxX = max(box.maxX, p.x)
+              box.maxY = max(box.maxY, p.y)
+            }
+            return (finite, box)
+          }
+        }
       }
+    }
+    for (chunkFinite, chunkBox) in chunks {
+      finite = finite && chunkFinite
+      box.minX = min(box.minX, chunkBox.minX)
+      box.minY = min(box.minY, chunkBox.minY)
+      box.maxX = max(box.maxX, chunkBox.maxX)
+      box.maxY = max(box.maxY, chunkBox.maxY)
     }
     guard finite else { return false }
     if n > 0 { bounds = box }
-    var workIDs = [Int32](_uninitializedLarge: n)
-    workIDs.withUnsafeMutableBufferPointer { buffer in
-      for i in 0..<n { buffer[i] = Int32(truncatingIfNeeded: i) }
-    }
     let splits = Self._splitCount(size: n, nodeSize: nodeSize)
     splitCount = splits
     // Where each split point, by pre-order number, stays in the working
@@ -84,7 +101,6 @@ extension KDTreeIndex {
           // own split points, whose numbers follow from the shape alone,
           // so the arrays are the serial build's whatever the threads.
           var frames = [_BuildFrame(left: 0, right: n - 1, axis: 0, split: 0)]
-          let threads = parameters.resolvedThreads
           while threads > 1 && frames.count < 4 * threads,
                 let i = frames.indices.max(by: { frames[$0].size < frames[$1].size }),
                 frames[i].size > Swift.max(nodeSize, 1 << 14) {
@@ -147,8 +163,8 @@ extension KDTreeIndex {
       memmove(id + end, id, runEnd * 4)
     }
     assert(end == splits, "the leaves start after the split points")
-    splitCoords.withUnsafeBufferPointer { memcpy(xy, $0.baseAddress!, splits * 16) }
-    splitIDs.withUnsafeBufferPointer { memcpy(id, $0.baseAddress!, splits * 4) }
+    splitCoords.withUnsafeBufferPointer { xy.update(from: $0.baseAddress!, count: 2 * splits) }
+    splitIDs.withUnsafeBufferPointer { id.update(from: $0.baseAddress!, count: splits) }
   }
 
   /// Moves the k-th smallest coordinate on `axis` of `left...right` to `k`,

@@ -4,8 +4,8 @@ import SpatialIndexes
 // lies inside one cell is added from prefix sums without visiting its points.
 
 /// What `aggregate` keeps by position in an index's ``SpatialIndex/groupOrder``:
-/// each point's row code and running sums of the fixed-point coordinates
-/// at every 8th position, about 6 bytes a point in all.
+/// each point's column and row codes and running sums of the fixed-point
+/// coordinates at every 8th position, about 10 bytes a point in all.
 ///
 /// **Sums.** A run of positions `a..<b` sums to `S(b) − S(a)`. The running
 /// sums are kept only where the position is a multiple of 8 (two `Int64` a
@@ -19,9 +19,10 @@ import SpatialIndexes
 ///
 /// **Points one by one.** A point handed over alone (in a leaf cut by a cell
 /// or viewport edge) is read from the index's coordinates at its position,
-/// where the index has just tested it: its column and fixed-point
-/// coordinates are computed from them. Its row comes from
-/// ``_CellFamilies/unitCode(_:)`` kept here (a projection costs a logarithm).
+/// where the index has just tested it, for its fixed-point coordinates. Its
+/// column and row come from the ``_CellFamilies/unitCode(_:)``s kept here by
+/// a shift and a multiply (a projection costs a logarithm, and computing the
+/// column from the longitude measured slower than reading its code).
 ///
 /// Immutable after init, so copies of a ``Clusterer`` share it.
 @usableFromInline
@@ -38,9 +39,6 @@ final class _GroupSums: @unchecked Sendable {
   @usableFromInline let codes: UnsafeMutablePointer<UInt32>
   /// The running sums at positions 0, 8, 16, …: longitude then latitude.
   @usableFromInline let sums: UnsafeMutablePointer<Int64>
-  /// log2 of the distance between samples.
-  @usableFromInline static var sampleShift: Int { 3 }
-
   @usableFromInline let count: Int
 
   init<I: SpatialIndex>(index: I, points: [Point]) {
@@ -52,13 +50,16 @@ final class _GroupSums: @unchecked Sendable {
     if copied {
       var own: [Double] = []
       own.reserveCapacity(2 * n)
-      for id in order { own += [points[Int(id)].x, points[Int(id)].y] }
+      for id in order {
+        own.append(points[Int(id)].x)
+        own.append(points[Int(id)].y)
+      }
       coordinates = own
     } else {
       coordinates = shared
     }
     codes = .allocate(capacity: 2 * n)
-    let samples = (n >> Self.sampleShift) + 1
+    let samples = (n >> 3) + 1
     sums = .allocate(capacity: 2 * samples)
     coordinates.withUnsafeBufferPointer { xy in
       var lon: Int64 = 0, lat: Int64 = 0
@@ -114,7 +115,7 @@ final class _GroupSums: @unchecked Sendable {
   }
 
   /// Bytes held beyond the index for `count` points in group order: the
-  /// rows and the samples of the sums (the order and, when the index has
+  /// codes and the samples of the sums (the order and, when the index has
   /// them, the coordinates are the index's own arrays).
   static func bytes(count: Int) -> Int {
     2 * count * MemoryLayout<UInt32>.stride
@@ -299,7 +300,7 @@ extension Clusterer {
   /// Bytes the clusterer holds beside the index to cluster with `strategy`:
   /// its per-point records (24 bytes a point) for `singlePass` and
   /// `perCell`; for ``ClusterStrategy/aggregate``, on an index that forms
-  /// groups, rows and sampled sums in group order (about 6 bytes a point,
+  /// groups, codes and sampled sums in group order (about 10 bytes a point,
   /// 16 more when the index keeps no coordinates in that order), on one
   /// that forms none or once points moved, the records and its totals by
   /// cell (4.4 MB), and on an index that sums cells itself nothing; and its

@@ -29,6 +29,40 @@ import _SpatialTestSupport
     #expect(parallel.parameterValues.contains(ParameterValue("threads", "\(threads)")))
   }
 
+  /// The last step of a build puts the split points first, by pre-order
+  /// number, and moves the other points right past them, keeping their
+  /// order; on several threads in pieces, each reading its head from a copy
+  /// the piece before overwrites. Every count of pieces gives the layout of
+  /// the definition, also with split points so many that a head would
+  /// reach past its piece (one piece then) and with split points at the ends.
+  @Test(arguments: [(5_000, 250), (5_000, 2_600), (5_000, 4_999), (64, 0), (7, 7)])
+  func splitPointsMoveFirstInAnyNumberOfPieces(n: Int, splits: Int) {
+    var random = SplitMix64(seed: UInt64(n * 31 + splits))
+    var positions = Array(0..<n)
+    for i in stride(from: n - 1, to: 0, by: -1) { positions.swapAt(i, Int(random.next() % UInt64(i + 1))) }
+    var splitAt = Array(positions.prefix(splits))
+    if splits > 2 { splitAt[0] = 0; splitAt[1] = n - 1 }  // the ends too
+    splitAt = Array(Set(splitAt))
+    let holes = Set(splitAt)
+    let coords = (0..<2 * n).map { Double($0) }
+    let ids = (0..<n).map { Int32($0) }
+    let expectedIDs = splitAt.map { Int32($0) } + ids.filter { !holes.contains(Int($0)) }
+    let expectedCoords = expectedIDs.flatMap { [Double(2 * Int($0)), Double(2 * Int($0) + 1)] }
+    for threads in [1, 2, 3, 4, 8] {
+      var movedCoords = coords, movedIDs = ids
+      splitAt.withUnsafeMutableBufferPointer { splitAt in
+        movedCoords.withUnsafeMutableBufferPointer { c in
+          movedIDs.withUnsafeMutableBufferPointer { i in
+            KDTreeIndex.moveSplitsFirst(splitAt, c, i, threads: threads, piecesFrom: 0)
+          }
+        }
+      }
+      let wrong = movedIDs.indices.first { movedIDs[$0] != expectedIDs[$0] }
+      #expect(wrong == nil, "threads \(threads): first wrong id at \(wrong ?? -1)")
+      #expect(movedCoords == expectedCoords, "threads \(threads): the coordinates follow the ids")
+    }
+  }
+
   /// The build's first pass runs in chunks on the threads: a non-finite
   /// point in a late chunk is still refused, by id, and the bounds are
   /// every chunk's.

@@ -76,6 +76,59 @@ import _SpatialTestSupport
     }
   }
 
+  /// A frame's batch: every other id once, in increasing order, long enough
+  /// that the index moves on one thread while the records are worked out on
+  /// another (on a machine with two cores or more), and one id no point
+  /// has, last.
+  static func frame(seed: UInt64) -> [PointMove] {
+    var g = SplitMix64(seed: seed)
+    let ids = stride(from: 0, to: points.count, by: 2).map { Int32($0) } + [Int32(points.count + 5)]
+    return ids.map { id in
+      let p = points[Int(min(id, Int32(points.count - 1)))]
+      let to = g.nextInt(below: 10) == 0
+        ? Point(x: g.nextDouble(in: -180, 180), y: g.nextDouble(in: -85, 85))
+        : Point(x: min(180, max(-180, p.x + g.nextDouble(in: -0.01, 0.01))), y: p.y + g.nextDouble(in: -0.01, 0.01))
+      return PointMove(id: id, to: to)
+    }
+  }
+
+  /// The batch leaves the clusterer as the same moves one by one do: the
+  /// same points, per-point records and markers, the unknown id skipped.
+  @Test func aBatchMovesAsOneByOneDoes() throws {
+    try check(LinearScanIndex.self, .init())
+    try check(BucketQuadtree.self, BucketQuadtree.Parameters(bounds: .world))
+    try check(GridHashIndex.self, .init())
+
+    func check<I: DynamicSpatialIndex>(_ type: I.Type, _ parameters: I.Parameters) throws {
+      let moves = Self.frame(seed: 7)
+      #expect(moves.count >= Clusterer<I>._sideBySideMoves)
+      var batch = try Clusterer<I>(points: Self.points, parameters: parameters)
+      var single = batch
+      for strategy in ClusterStrategy.allCases { _ = batch.markers(for: Self.views[0], strategy: strategy) }
+      for strategy in ClusterStrategy.allCases { _ = single.markers(for: Self.views[0], strategy: strategy) }
+      #expect(try batch.move(moves) == moves.count - 1, "\(I.name)")
+      for m in moves { _ = try single.move(id: m.id, to: m.to) }
+      #expect(batch.points == single.points, "\(I.name)")
+      let a = batch._tableStorage!, b = single._tableStorage!
+      #expect((0..<a.count).allSatisfy { a.records[$0] == b.records[$0] }, "\(I.name) records")
+      expectSameMarkers(&batch, &single, "\(I.name) batch against one by one")
+    }
+  }
+
+  /// A move the index refuses stops the batch where one by one would stop:
+  /// the moves before it done, in the index and in the records, none after.
+  @Test func aRefusedMoveStopsTheBatchThere() throws {
+    let bounds = Rect(minX: -180, minY: -86, maxX: 180, maxY: 86)
+    var moves = Self.frame(seed: 8)
+    moves[700].to = Point(x: 0, y: 89)  // outside the quadtree's fixed bounds
+    var batch = try Clusterer<BucketQuadtree>(points: Self.points, parameters: .init(bounds: .fixed(bounds)))
+    _ = batch.markers(for: Self.views[0], strategy: .aggregate)
+    #expect(throws: IndexError.self) { try batch.move(moves) }
+    var expected = try Clusterer<LinearScanIndex>(points: Self.moved(Array(moves.prefix(700))))
+    #expect(batch.points == expected.points)
+    expectSameMarkers(&batch, &expected, "after the refused move")
+  }
+
   @Test func aStaticIndexIsRebuiltOverTheNewPositions() throws {
     try check(KDTreeIndex.self)
     try check(HilbertRTree.self)

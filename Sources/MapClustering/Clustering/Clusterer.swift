@@ -239,7 +239,7 @@ public struct Clusterer<Index: SpatialIndex> {
 /// finest grid of each of two families of zooms (see ``_PointTable``) and
 /// its fixed-point coordinates.
 @usableFromInline
-struct _PointRecord {
+struct _PointRecord: Equatable {
   @usableFromInline var col0: UInt32
   @usableFromInline var row0: UInt32
   @usableFromInline var col1: UInt32
@@ -310,13 +310,18 @@ final class _PointTable: @unchecked Sendable {
 
   /// Writes the records of point `i` at `p`.
   @usableFromInline
-  func set(_ i: Int, _ p: Point) {
+  func set(_ i: Int, _ p: Point) { records[i] = Self.record(p, families) }
+
+  /// The record of a point at `p`. It reads no table, so a batch of moves
+  /// can work its records out beside the index's moves.
+  @usableFromInline
+  static func record(_ p: Point, _ families: _CellFamilies) -> _PointRecord {
     let x = WebMercator.x(longitude: p.x), y = WebMercator.y(latitude: p.y)
     let off = _PointRecord.offTheMap
     let shown = p.x >= -180 && p.x <= 180 && WebMercator.latitudeRange.contains(p.y)
-    records[i] = _PointRecord(
-      col0: shown ? code(x, 0) : off, row0: shown ? code(y, 0) : off,
-      col1: shown ? code(x, 1) : off, row1: shown ? code(y, 1) : off,
+    return _PointRecord(
+      col0: shown ? code(x, 0, families) : off, row0: shown ? code(y, 0, families) : off,
+      col1: shown ? code(x, 1, families) : off, row1: shown ? code(y, 1, families) : off,
       lonE7: FixedPoint.units(p.x), latE7: FixedPoint.units(p.y))
   }
 
@@ -329,7 +334,7 @@ final class _PointTable: @unchecked Sendable {
   }
 
   /// The cell number of map coordinate `map` at family `f`'s finest level.
-  private func code(_ map: Double, _ f: Int) -> UInt32 {
+  private static func code(_ map: Double, _ f: Int, _ families: _CellFamilies) -> UInt32 {
     guard f < families.odd.count else { return 0 }
     let c = Double(families.odd[f])
     let k = MapCells.index(map, scale: families.scale(f), cellSize: c, inverse: 1 / c)

@@ -76,7 +76,7 @@ func _forEachNumberedChunk(
 /// on one): for work split into independent parts, each writing only its
 /// own outputs, so the result does not depend on the threads.
 @inlinable
-func _forEach<T>(_ items: [T], threads: Int, _ body: (T) -> Void) {
+package func _forEach<T>(_ items: [T], threads: Int, _ body: (T) -> Void) {
   #if canImport(Dispatch)
   if threads > 1 && items.count > 1 {
     withoutActuallyEscaping(body) { body in
@@ -92,7 +92,7 @@ func _forEach<T>(_ items: [T], threads: Int, _ body: (T) -> Void) {
 
 /// The cores online (at least 1).
 @usableFromInline
-func _coresOnline() -> Int {
+package func _coresOnline() -> Int {
   #if canImport(Glibc) || canImport(Darwin)
   return Swift.max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
   #else

@@ -145,11 +145,17 @@ public protocol DynamicSpatialIndex: SpatialIndex {
   /// index that found in the first stage where the point sits (the grid's
   /// slot of each id) starts loading that. The default does nothing.
   func prefetchMoveTarget(id: Int32)
+
+  /// Whether the index has work running on another thread (a build in the
+  /// background): a batch of moves then keeps to one thread rather than
+  /// take a core from it. The default is false.
+  var isWorkingInBackground: Bool { get }
 }
 
 extension DynamicSpatialIndex {
   @inlinable public func prefetchMove(id: Int32) {}
   @inlinable public func prefetchMoveTarget(id: Int32) {}
+  @inlinable public var isWorkingInBackground: Bool { false }
 }
 
 extension SpatialIndex {

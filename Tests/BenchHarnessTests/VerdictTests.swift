@@ -1,4 +1,4 @@
-import BenchHarness
+@testable import BenchHarness
 import SpatialIndexes
 import Testing
 
@@ -203,5 +203,35 @@ private let ms = 1e6
     let world = DataWarnings.check([Point(x: -179, y: 0), Point(x: 179, y: 1)])
     #expect(world.contains { $0.contains("world-wide") })
     #expect(DataWarnings.check([]) == ["no points: every answer is empty"])
+  }
+
+  /// A duplicate is a point equal to an earlier one, wherever it lies in
+  /// the data; 0 and −0 are the same coordinate, as for the indexes.
+  @Test func duplicatesAreCountedWhereverTheyLie() {
+    let a = Point(x: 3, y: 1), b = Point(x: 1, y: 3), c = Point(x: 1, y: 1)
+    let points = [a, b, c, a, Point(x: 0, y: 2), b, a, Point(x: -0.0, y: 2), Point(x: 3, y: 1.5)]
+    let warnings = DataWarnings.check(points)
+    #expect(warnings.count == 1 && warnings[0].hasPrefix("4 points (44.4%) repeat an earlier point"))
+  }
+
+  /// The count equals a set's on data with many duplicates (a lattice
+  /// repeated, shuffled, enough points that the table's probes wrap and
+  /// its slots collide), on data without any, and on one point repeated.
+  @Test(arguments: [1, 3, 50])
+  func theDuplicateCountIsASetsCount(repeats: Int) {
+    var state = UInt64(repeats)  // a seeded shuffle
+    func next(below n: Int) -> Int {
+      state = state &* 6364136223846793005 &+ 1442695040888963407
+      return Int((state >> 33) % UInt64(n))
+    }
+    var points: [Point] = []
+    for r in 0..<repeats {
+      for i in 0..<(3000 / repeats) { points.append(Point(x: Double(i % 97) * 0.5, y: Double(i / 97 + r % 2) * -0.25)) }
+    }
+    for i in stride(from: points.count - 1, to: 0, by: -1) { points.swapAt(i, next(below: i + 1)) }
+    #expect(DuplicateCount.of(points) == points.count - Set(points).count)
+    let same = [Point](repeating: Point(x: -0.0, y: 7), count: 1000) + [Point(x: 0, y: 7)]
+    #expect(DuplicateCount.of(same) == 1000)
+    #expect(DuplicateCount.of([Point(x: .nan, y: 0), Point(x: .nan, y: 0)]) == 0)
   }
 }

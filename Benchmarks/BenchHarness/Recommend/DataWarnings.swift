@@ -13,12 +13,10 @@ public enum DataWarnings {
   public static func check(_ points: [Point]) -> [String] {
     guard !points.isEmpty else { return ["no points: every answer is empty"] }
     var warnings: [String] = []
-    var seen = Set<Point>(minimumCapacity: points.count)
-    var duplicates = 0
+    let duplicates = DuplicateCount.of(points)
     var outside = 0
     var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
     for p in points {
-      if !seen.insert(p).inserted { duplicates += 1 }
       if abs(p.y) > WebMercator.maxLatitude { outside += 1 }
       minX = min(minX, p.x); maxX = max(maxX, p.x)
       minY = min(minY, p.y); maxY = max(maxY, p.y)

@@ -68,7 +68,12 @@ extension CellTree {
                   guard window.contains(col: col, row: row) else { continue }
                   s = window.slot(col: col, row: row)
                 }
-                cells[s].add(ids[i], lonE7: MapCells.units(lon), latE7: MapCells.units(lat))
+                // the id only for a cell's first point (a marker of one point
+                // names it): the ids are a cache line a leaf of their own
+                if cells[s].count == 0 { cells[s].anyID = ids[i] }
+                cells[s].count &+= 1
+                cells[s].sumLon &+= Int64(MapCells.units(lon))
+                cells[s].sumLat &+= Int64(MapCells.units(lat))
                 taken &+= 1
               }
               counters.reportPoints(taken)
@@ -147,7 +152,6 @@ extension CellTree {
                   _spatialPrefetch(coords.baseAddress! + 2 &* k)
                   k &+= 4
                 }
-                _spatialPrefetch(ids.baseAddress! + start)
               }
               top = Self.pushChildren(of: node, f, inside: f.inside, slot: f.slot, &stack, top)
               // the children are visited a batch or more later: start loading them

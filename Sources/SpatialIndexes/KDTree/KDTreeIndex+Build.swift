@@ -178,17 +178,18 @@ extension KDTreeIndex {
     func cut(_ pieces: Int) -> [Int] {
       (0...pieces).map { p in p == pieces ? splits + 1 : holesBefore(n * p / pieces) }
     }
+    /// Where piece `p` of the cut `firstRun` starts (`n` past the last).
+    func start(_ firstRun: [Int], _ p: Int) -> Int { p == firstRun.count - 1 ? n : runStart(firstRun[p]) }
     func headsFit(_ firstRun: [Int]) -> Bool {
-      let pieces = firstRun.count - 1
-      func start(_ p: Int) -> Int { p == pieces ? n : runStart(firstRun[p]) }
-      return (1..<Swift.max(1, pieces)).allSatisfy { p in
-        firstRun[p] > firstRun[p - 1] && splits - firstRun[p] <= start(p + 1) - start(p)
+      (1..<Swift.max(1, firstRun.count - 1)).allSatisfy { p in
+        firstRun[p] > firstRun[p - 1]
+          && splits - firstRun[p] <= start(firstRun, p + 1) - start(firstRun, p)
       }
     }
     let wanted = cut(n >= piecesFrom ? Swift.min(threads, 4) : 1)
     let firstRun = headsFit(wanted) ? wanted : cut(1)
     let pieces = firstRun.count - 1
-    func pieceStart(_ p: Int) -> Int { p == pieces ? n : runStart(firstRun[p]) }
+    func pieceStart(_ p: Int) -> Int { start(firstRun, p) }
     let heads: [(coords: [Double], ids: [Int32])] = (0..<pieces).map { p in
       guard p > 0 else { return ([], []) }
       let start = pieceStart(p), length = splits - firstRun[p]

@@ -57,6 +57,69 @@ import _SpatialTestSupport
     #expect(cases > 1000)
   }
 
+  /// Within a metre of the position, where rounding the coordinates' gaps
+  /// is no longer small beside the gaps: points micrometres to a metre
+  /// away, many at the same distance (mirrored around the position) and
+  /// duplicates, so that ties by id decide. Every index ranks them as the
+  /// reference does.
+  @Test(arguments: allIndexTypes.map { $0.name })
+  func nearTiesWithinAMetreRankAsTheReference(indexName: String) throws {
+    let type = try #require(indexType(named: indexName))
+    try checkNearTies(type)
+  }
+
+  private func checkNearTies<I: SpatialIndex>(_ type: I.Type) throws {
+    var g = SplitMix64(seed: 2026)
+    var results: [Neighbor] = []
+    for center in [Point(x: 2.3522, y: 48.8566), Point(x: 179.9999999, y: -33.9), Point(x: -45, y: 89.9999)] {
+      var points: [Point] = []
+      for _ in 0..<300 {
+        let step = [1e-11, 1e-9, 1e-7, 1e-5][g.nextInt(below: 4)]
+        let dx = Double(g.nextInt(below: 9) - 4) * step, dy = Double(g.nextInt(below: 9) - 4) * step
+        for (sx, sy) in [(1.0, 1.0), (-1.0, -1.0), (1.0, -1.0)] {
+          var x = center.x + sx * dx
+          if x > 180 { x -= 360 }
+          points.append(Point(x: x, y: min(90, center.y + sy * dy)))
+        }
+      }
+      points += Array(repeating: center, count: 20)
+      let index = try I(points: points)
+      let ranked = Self.ranking(points, center)
+      for k in [1, 10, 100, 500] {
+        index.nearest(to: center, k: k, maxDistance: .infinity, points: points, into: &results)
+        let expected = Self.reference(ranked, k: k, maxDistance: .infinity)
+        #expect(results == expected, "\(I.name) at \(center) k \(k): \(results.prefix(3)) vs \(expected.prefix(3))")
+      }
+    }
+  }
+
+  /// The neighbours' sort: by distance, ties by the smaller id (negative
+  /// ids too), whatever the spread of distances: even, all equal (one
+  /// crowded bucket), a few far ones, or distances so small their squares
+  /// underflow.
+  @Test func theSortRanksByDistanceThenID() {
+    var g = SplitMix64(seed: 9)
+    var buffer = NearestBuffer()
+    for count in [0, 1, 2, 16, 17, 100, 1000] {
+      for shape in 0..<5 {
+        let neighbors: [Neighbor] = (0..<count).map { _ in
+          let distance: Double = switch shape {
+          case 0: g.nextDouble(in: 0, 1).squareRoot() * 5_000
+          case 1: 42
+          case 2: g.nextInt(below: 10) == 0 ? 1e7 : g.nextDouble(in: 0, 10)
+          case 3: Double(g.nextInt(below: 4)) * 1e-200
+          default: Double(g.nextInt(below: 5))
+          }
+          return Neighbor(id: Int32(g.nextInt(below: 2000)) - 1000, distance: distance)
+        }
+        buffer.neighbors = neighbors
+        buffer.sortNeighbors()
+        let expected = neighbors.sorted { ($0.distance, $0.id) < ($1.distance, $1.id) }
+        #expect(buffer.neighbors == expected, "count \(count), shape \(shape)")
+      }
+    }
+  }
+
   /// The grid's rings, dense and sparse, small cells (many rings: the
   /// fallback to range queries) and large, and after inserts beyond the
   /// bounds it was built over (held by its edge cells) and a removal.

@@ -30,9 +30,7 @@ extension CellTree: _BestFirstTree {
     else { return }
     _bestFirst(&search, &counters)
     if !offMapIDs.isEmpty {
-      // while the search runs, neighbours are a max-heap: [0] is the farthest kept
-      let radius = search.buffer.neighbors.count >= k
-        ? Swift.min(limit, search.buffer.neighbors[0].distance) : limit
+      let radius = search.radius
       offMapIDs.withUnsafeBufferPointer { offIDs in
         func offer(_ local: Int32) -> Bool {
           let id = offIDs[Int(local)]

@@ -14,9 +14,18 @@ protocol _BestFirstTree: SpatialIndex {
 }
 
 /// The state of one best-first search: the buffer it fills, its metric, and
-/// the cut, the bound past which nothing can be kept (from the farthest
-/// kept once there are `k`, from the far corner of a queued node holding
-/// `k` points, or from the maximum distance, whichever is least).
+/// the cut, the bound past which nothing can be kept (from the `k` smallest
+/// upper bounds of the points kept, from the far corner of a queued node
+/// holding `k` points, or from the maximum distance, whichever is least).
+///
+/// A point is ranked by its bounds alone while the search runs: it is kept
+/// as a candidate if its lower bound does not pass the cut, and its upper
+/// bound may lower the cut. Its distance (five calls to the maths library,
+/// 50 ns) is taken when the search ends, for the candidates still within
+/// the cut: about `k` of them, where taking it for each point kept on the
+/// way cost the sphere twice the planar search (`bench speed --nearest`).
+/// Every point of the answer is among them: the cut is never below the
+/// `k`-th smallest distance's value in bound space.
 @usableFromInline
 struct _NearestSearch<M: _NearestMetric> {
   @usableFromInline var buffer: NearestBuffer
@@ -24,6 +33,8 @@ struct _NearestSearch<M: _NearestMetric> {
   @usableFromInline let k: Int
   @usableFromInline let maxDistance: Double
   @usableFromInline var cut: Double
+  /// The candidates' count at which those past the cut are dropped.
+  @usableFromInline var tidyAt: Int
 
   /// A search that fills `buffer`, emptied and taken over until ``end(into:)``.
   @inlinable
@@ -35,32 +46,55 @@ struct _NearestSearch<M: _NearestMetric> {
     self.k = k
     self.maxDistance = maxDistance
     cut = metric.cut(maxDistance)
+    tidyAt = Self.tidySize(k)
   }
 
-  /// Puts the neighbours in order and hands the buffer back.
+  @inlinable @inline(__always)
+  static func tidySize(_ k: Int) -> Int { 2 &* Swift.max(k, 32) }
+
+  /// Takes the distances of the candidates within the cut, keeps the `k`
+  /// nearest (ties by the smaller id) in order, and hands the buffer back.
   @inlinable
   mutating func end(into buffer: inout NearestBuffer) {
+    let cut = self.cut, maxDistance = self.maxDistance, metric = self.metric
+    self.buffer.neighbors.removeAll(keepingCapacity: true)
+    for c in self.buffer.candidates where c.bound <= cut {
+      let d = metric.distance(x: c.x, y: c.y)
+      if d <= maxDistance { self.buffer.neighbors.append(Neighbor(id: c.id, distance: d)) }
+    }
     self.buffer.sortNeighbors()
+    if self.buffer.neighbors.count > k {
+      self.buffer.neighbors.removeLast(self.buffer.neighbors.count &- k)
+    }
     self.buffer.queue.removeAll(keepingCapacity: true)
     self.buffer.regions.removeAll(keepingCapacity: true)
+    self.buffer.candidates.removeAll(keepingCapacity: true)
+    self.buffer.uppers.removeAll(keepingCapacity: true)
     swap(&self.buffer, &buffer)
   }
 
-  /// Keeps the point if it is among the `k` nearest so far: the cheap bound
-  /// first, the exact distance only for a point that passes it.
+  /// A distance no smaller than the `k`-th nearest's, or `maxDistance`:
+  /// nothing farther can be kept.
+  @inlinable
+  var radius: Double {
+    cut < .infinity ? Swift.min(maxDistance, metric.distance(covering: cut)) : maxDistance
+  }
+
+  /// Keeps the point if it may be among the `k` nearest.
   @inlinable @inline(__always)
   mutating func consider(x: Double, y: Double, id: Int32) {
     consider(bound: metric.bound(x: x, y: y), x: x, y: y, id: id)
   }
 
-  /// The same with the point's cheap bound already at hand.
+  /// The same with the point's lower bound already at hand.
   @inlinable @inline(__always)
   mutating func consider(bound: Double, x: Double, y: Double, id: Int32) {
     guard bound <= cut else { return }
-    let d = metric.distance(x: x, y: y)
-    guard d <= maxDistance else { return }
-    if buffer.offer(Neighbor(id: id, distance: d), k: k) {
-      cut = Swift.min(cut, metric.cut(buffer.neighbors[0].distance))
+    buffer.candidates.append(_NearestCandidate(bound: bound, x: x, y: y, id: id))
+    cut = Swift.min(cut, buffer.offerUpper(metric.upper(x: x, y: y), k: k))
+    if buffer.candidates.count >= tidyAt {
+      buffer.dropCandidates(beyond: cut)
+      tidyAt = buffer.candidates.count &+ Self.tidySize(k)
     }
   }
 
@@ -69,9 +103,8 @@ struct _NearestSearch<M: _NearestMetric> {
   /// (no branch in it, so the processor overlaps the points).
   ///
   /// While fewer than `k` are kept the cut is at most a maximum distance's
-  /// or a box corner's, and most points would cost their exact distance
-  /// (50 ns: five calls to the maths library). So the points whose bound is
-  /// at most the `k − kept`-th smallest go first, in order (more on ties;
+  /// or a box corner's, and most points would be kept. So the points whose
+  /// bound is at most the `k − kept`-th smallest go first, in order (more on ties;
   /// the bound at that rank found by selection); the cut they set then
   /// spares most of the others. A block that cannot fill the `k` goes in
   /// order. (Taking the smallest bound again and again, as this did before,
@@ -88,7 +121,7 @@ struct _NearestSearch<M: _NearestMetric> {
         for j in 0..<n { bounds[j] = metric.bound(x: block[2 &* j], y: block[2 &* j &+ 1]) }
         // the bound up to which points go first, in order
         var first = -Double.infinity
-        let need = k &- buffer.neighbors.count
+        let need = k &- buffer.uppers.count
         if need >= n {
           first = .infinity
         } else if need > 0 {
@@ -172,7 +205,8 @@ extension _BestFirstTree {
   /// the farthest kept is still opened, for a tie broken by a smaller id).
   ///
   /// Nodes are queued with the cheap bound. Once there is a cut, a node
-  /// popped with it gets its tight bound first, and goes back in the queue
+  /// popped with it gets its tight bound first where the metric finds it
+  /// worth it (``_NearestMetric/refines(minX:minY:maxX:maxY:)``), and goes back in the queue
   /// if that is no longer the smallest: near a pole, where the cheap bound
   /// of every box that reaches it is the latitude gap alone, this keeps the
   /// search from opening every box around the pole.
@@ -182,8 +216,9 @@ extension _BestFirstTree {
     if let root = _nearestRoot(&search) { search.push(root) }
     while var node = search.buffer.pop() {
       if node.bound > search.cut { break }
-      if M.refines && !node.tight && search.cut < .infinity {
-        let b = _nearestBox(node, search)
+      if M.refines && !node.tight && search.cut < .infinity,
+         case let b = _nearestBox(node, search),
+         search.metric.refines(minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY) {
         node.bound = Swift.max(
           node.bound, search.metric.tightBound(minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY))
         node.tight = true
@@ -222,3 +257,4 @@ package func _smallest(rank: Int, of values: UnsafeMutablePointer<Double>, count
   _insertionSort(values, low, high, by: <)
   return values[rank]
 }
+

@@ -44,10 +44,10 @@ extension SpatialIndex {
   /// `kWithinMax`, the caller knows `k` points lie within `maxDistance`, and
   /// one range query over that circle does.
   ///
-  /// The points a range query finds go through the same bounded heap as
-  /// a best-first search's (``_NearestSearch/consider(x:y:id:)``): once `k`
-  /// are kept, a point farther than the farthest kept costs its cheap bound
-  /// only, and nothing is sorted but the `k`. (Collecting every point in the
+  /// The points a range query finds go through the same candidates and
+  /// cut as a best-first search's (``_NearestSearch/consider(x:y:id:)``):
+  /// once `k` are kept, a point beyond the cut costs its cheap bound only,
+  /// and about `k` are sorted. (Collecting every point in the
   /// circle and sorting them took 60 ms a search on blobs, where the last
   /// widening takes in whole blobs.)
   @inlinable

@@ -66,10 +66,7 @@ struct _NearestSearch<M: _NearestMetric> {
     if self.buffer.neighbors.count > k {
       self.buffer.neighbors.removeLast(self.buffer.neighbors.count &- k)
     }
-    self.buffer.queue.removeAll(keepingCapacity: true)
-    self.buffer.regions.removeAll(keepingCapacity: true)
-    self.buffer.candidates.removeAll(keepingCapacity: true)
-    self.buffer.uppers.removeAll(keepingCapacity: true)
+    // the working arrays are emptied when the next search begins
     swap(&self.buffer, &buffer)
   }
 

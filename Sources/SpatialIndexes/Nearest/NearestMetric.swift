@@ -58,14 +58,12 @@ struct _SphereMetric: _NearestMetric {
   @usableFromInline let center: Point
   @usableFromInline let phi: Double
   @usableFromInline let cosPhi: Double
-  @usableFromInline let sinPhi: Double
 
   @inlinable
   init(center: Point) {
     self.center = center
     phi = center.y * (Double.pi / 180)
     cosPhi = cos(phi)
-    sinPhi = sin(phi)
   }
 
   @inlinable @inline(__always)
@@ -221,7 +219,7 @@ struct _SphereMetric: _NearestMetric {
       let east = lon > maxX ? lon - maxX : lon + 360 - maxX  // westwards to its east edge
       let dLambda = Swift.max(0, Swift.min(180, Swift.min(west, east))) * toRadians
       let sinD = sin(dLambda), cosD = cos(dLambda)
-      let foot = atan2(sinPhi, cosPhi * cosD)
+      let foot = atan2(sin(phi), cosPhi * cosD)
       if foot >= minY * toRadians && foot <= maxY * toRadians {
         let u = cosPhi * cosPhi * sinD * sinD
         h = u / (2 * (1 + (1 - u).squareRoot()))  // (1 − M) / 2, without cancellation

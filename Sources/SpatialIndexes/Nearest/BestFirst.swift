@@ -20,12 +20,12 @@ protocol _BestFirstTree: SpatialIndex {
 ///
 /// A point is ranked by its bounds alone while the search runs: it is kept
 /// as a candidate if its lower bound does not pass the cut, and its upper
-/// bound may lower the cut. Its distance (five calls to the maths library,
-/// 50 ns) is taken when the search ends, for the candidates still within
-/// the cut: about `k` of them, where taking it for each point kept on the
-/// way cost the sphere twice the planar search (`bench speed --nearest`).
-/// Every point of the answer is among them: the cut is never below the
-/// `k`-th smallest distance's value in bound space.
+/// bound may lower the cut. Its distance (five calls to the maths library)
+/// is taken when the search ends, for the candidates still within the cut:
+/// about `k` of them, where it was taken for every point that passed the
+/// cut on the way (174 a search for 100 kept, 1M uniform points). Every
+/// point of the answer is among them: the cut is never below the `k`-th
+/// smallest distance's value in bound space.
 @usableFromInline
 struct _NearestSearch<M: _NearestMetric> {
   @usableFromInline var buffer: NearestBuffer
@@ -254,4 +254,3 @@ package func _smallest(rank: Int, of values: UnsafeMutablePointer<Double>, count
   _insertionSort(values, low, high, by: <)
   return values[rank]
 }
-

@@ -71,9 +71,18 @@ struct _SphereMetric: _NearestMetric {
     GreatCircle.distance(center, cosLatitude: cosPhi, Point(x: x, y: y))
   }
 
-  /// sin x from below, for x in [0, π/2]: x − x³/6.
+  /// sin x from below, for x in [0, π/2]: the series to x⁷, within 3e-6
+  /// of sin x at x = 1. Candidates are kept on their lower bounds and the
+  /// cut set by upper ones, so the two must be close also for far
+  /// neighbours: with x − x³/6 (0.8% under at x = 1), a search from far
+  /// away kept most of a distant cluster's points (`bench speed --nearest
+  /// --blobs 20`: the R-tree's k = 1 took 150 µs, against 5.5 µs before
+  /// distances were left to the end).
   @inlinable @inline(__always)
-  static func sinBelow(_ x: Double) -> Double { x - x * x * x * (1.0 / 6) }
+  static func sinBelow(_ x: Double) -> Double {
+    let x2 = x * x
+    return x - x * x2 * (1.0 / 6 - x2 * (1.0 / 120 - x2 * (1.0 / 5040)))
+  }
 
   /// cos x from below, for x in [0, π/2]: the larger of its series to x⁶
   /// and, as sin(π/2 − x), the sine's series to y⁷ (y = π/2 − x, rounded
@@ -266,7 +275,7 @@ struct _SphereMetric: _NearestMetric {
     return h * (1 - 1e-9)
   }
 
-  /// sin x from above, for x in [0, π/2]: x − x³/6 + x⁵/120 (in exact
+  /// sin x from above, for x in [0, π/2]: the series to x⁹ (in exact
   /// arithmetic; rounding can put it an ulp under, which the cut's 1e-9
   /// margin covers). A search lowers its cut each time a nearer point
   /// replaces the farthest kept; `sin` there was a fifth call to the maths
@@ -274,7 +283,7 @@ struct _SphereMetric: _NearestMetric {
   @inlinable @inline(__always)
   static func sinAbove(_ x: Double) -> Double {
     let x2 = x * x
-    return x * (1 - x2 * (1.0 / 6 - x2 * (1.0 / 120)))
+    return x * (1 - x2 * (1.0 / 6 - x2 * (1.0 / 120 - x2 * (1.0 / 5040 - x2 * (1.0 / 362_880)))))
   }
 
   @inlinable @inline(__always)

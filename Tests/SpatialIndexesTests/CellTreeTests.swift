@@ -112,10 +112,11 @@ import _SpatialTestSupport
     }
   }
 
-  /// A walk takes its frames in batches, which push more at a time than one
-  /// frame does: a deep tree (one point a leaf, points a few centimetres
-  /// apart) cut along all four edges of a view must still sum right, the
-  /// walk keeping within its fixed stack (an index past it traps).
+  /// A walk queues its frames breadth first in a fixed ring and goes depth
+  /// first once the queue is long: a deep tree (one point a leaf, points a
+  /// few centimetres apart) cut along all four edges of a view, whose cut
+  /// nodes at one depth far outnumber the ring, must still sum right, the
+  /// walk keeping within its ring (a frame past it traps).
   @Test func aWalkAlongEdgesThroughADeepTreeSumsRight() throws {
     var g = SplitMix64(seed: 11)
     var points: [Point] = []

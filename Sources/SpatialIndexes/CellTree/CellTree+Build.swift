@@ -103,7 +103,7 @@ extension CellTree {
       }
       ids = mapped
     }
-    nodes = n == 0 ? [] : Self.nodes(keys: keys, coords: coords, leafSize: parameters.leafSize, threads: parameters.resolvedThreads)
+    nodes = n == 0 ? [] : Self.nodes(keys: keys, coords: coords, ids: ids, leafSize: parameters.leafSize, threads: parameters.resolvedThreads)
   }
 
   /// Points of a subtree that the build splits on a thread of its own: the
@@ -115,7 +115,7 @@ extension CellTree {
   /// after it: the top of the tree first, then each subtree below it in
   /// turn, so the layout depends on the points and `leafSize` alone, never
   /// on the threads.
-  static func nodes(keys: [UInt64], coords: [Double], leafSize: Int, threads: Int) -> [_CellNode] {
+  static func nodes(keys: [UInt64], coords: [Double], ids: [Int32], leafSize: Int, threads: Int) -> [_CellNode] {
     keys.withUnsafeBufferPointer { keys in
       // the top: nodes of more than `subtreePoints` points, split in order
       var top = [_CellNode(start: 0, count: Int32(truncatingIfNeeded: keys.count))]
@@ -170,9 +170,14 @@ extension CellTree {
           }
         }
         coords.withUnsafeBufferPointer { coords in
-          // the leaves' sums and boxes, from their points
-          _forEachChunk(of: nodes.count, minimum: 1 << 12, threads: threads) { chunk in
-            for i in chunk where nodes[i].isLeaf { sumLeaf(&nodes[i], coords) }
+          ids.withUnsafeBufferPointer { ids in
+            // the leaves' sums, boxes and first ids, from their points
+            _forEachChunk(of: nodes.count, minimum: 1 << 12, threads: threads) { chunk in
+              for i in chunk where nodes[i].isLeaf {
+                sumLeaf(&nodes[i], coords)
+                nodes[i].link = ids[Int(nodes[i].start)]
+              }
+            }
           }
         }
         // the others' from their children, which come after them: each

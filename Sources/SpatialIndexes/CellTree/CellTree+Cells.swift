@@ -1,11 +1,6 @@
 import _SpatialIndexesShims
 
 extension CellTree {
-  /// Frames a clustering walk takes off its stack at once: on 960 views of
-  /// 10M hotels at zooms 0–3, batches of 8 and 16 took a third off the step
-  /// against one frame at a time, 4 less; at 1M the gain was within the noise.
-  @inlinable static var sumBatch: Int { 8 }
-
   /// Sums the points inside `rect` by cell of `window` (see the type's
   /// notes): a node inside the rectangle and inside one cell adds its
   /// totals; a node that straddles is split; a leaf is summed point by
@@ -69,8 +64,9 @@ extension CellTree {
                   s = window.slot(col: col, row: row)
                 }
                 // the id only for a cell's first point (a marker of one point
-                // names it): the ids are a cache line a leaf of their own
-                if cells[s].count == 0 { cells[s].anyID = ids[i] }
+                // names it): the ids are a cache line a leaf of their own,
+                // and the leaf's first is in the node
+                if cells[s].count == 0 { cells[s].anyID = i == start ? node.firstID : ids[i] }
                 cells[s].count &+= 1
                 cells[s].sumLon &+= Int64(MapCells.units(lon))
                 cells[s].sumLat &+= Int64(MapCells.units(lat))
@@ -79,100 +75,120 @@ extension CellTree {
               counters.reportPoints(taken)
             }
 
-            let frame = _CellFrame(node: 0, cx: 0, cy: 0, depth: 0, inside: false, slot: -1)
-            var stack = _Stack256<_CellFrame>(repeating: frame)
-            var batch = _Stack16<_CellFrame>(repeating: frame)
-            let base = nodes.baseAddress!
-            var top = 1
+            // The frames wait in a ring, taken oldest first: a node's
+            // children join the back of the queue and are prefetched then,
+            // so every frame ahead of them hides their cache misses (depth
+            // first, each level of a descent waited on the one above). When
+            // the queue passes `breadthLimit`, frames are taken newest first
+            // (depth first), which adds at most 3 · 28 + 1 frames above it,
+            // so the ring never overflows.
+            _withStackScratch(of: _CellFrame.self) { ring in
+              // a power of two, so that a position in the ring is a mask
+              let capacity = 1 << (Int.bitWidth &- 1 &- ring.count.leadingZeroBitCount)
+              let breadthLimit = capacity &- 92
+              ring[0] = _CellFrame(node: 0, cx: 0, cy: 0, depth: 0, inside: false, slot: -1)
+              let base = nodes.baseAddress!
+              var head = 0, tail = 1
 
-            /// Adds the frame's node to its cell, scans it, or pushes its children.
-            func visit(_ frame: _CellFrame) {
-              var f = frame
-              let node = nodes[Int(f.node)]
-              counters.visitNodes(1)
-              let depth = Int(f.depth)
-              if !f.inside {
-                switch node.relation(to: rect) {
-                case .outside: return
-                case .inside: f.inside = true
-                case .cut: break
-                }
-              }
-              if f.slot < 0 && fits {
-                let s = Self.maxDepth &- depth
-                var col = 0, row = 0, one = false
-                if odd == 11 {
-                  // the map's own 88-point grid: a node of depth ≥ z + 2 is
-                  // in one cell, found by a shift (no division on this path)
-                  if s <= m {
-                    col = Int(f.cx) &>> (m &- s)
-                    row = Int(f.cy) &>> (m &- s)
-                    one = true
+              /// Adds the frame's node to its cell, scans it, or queues its children.
+              func visit(_ frame: _CellFrame) {
+                var f = frame
+                let node = nodes[Int(f.node)]
+                counters.visitNodes(1)
+                let depth = Int(f.depth)
+                if !f.inside {
+                  switch node.relation(to: rect) {
+                  case .outside: return
+                  case .inside: f.inside = true
+                  case .cut: break
                   }
-                } else {
-                  let x0 = Int(f.cx) << s, x1 = Int(f.cx &+ 1) << s
-                  let y0 = Int(f.cy) << s, y1 = Int(f.cy &+ 1) << s
-                  if odd == 1 {
-                    col = 11 &* x0 &>> m
-                    row = 11 &* y0 &>> m
-                    one = col == (11 &* x1 &- 1) &>> m && row == (11 &* y1 &- 1) &>> m
+                }
+                if f.slot < 0 && fits {
+                  let s = Self.maxDepth &- depth
+                  var col = 0, row = 0, one = false
+                  if odd == 11 {
+                    // the map's own 88-point grid: a node of depth ≥ z + 2 is
+                    // in one cell, found by a shift (no division on this path)
+                    if s <= m {
+                      col = Int(f.cx) &>> (m &- s)
+                      row = Int(f.cy) &>> (m &- s)
+                      one = true
+                    }
                   } else {
-                    col = 11 &* x0 / divisor
-                    row = 11 &* y0 / divisor
-                    one = col == (11 &* x1 &- 1) / divisor && row == (11 &* y1 &- 1) / divisor
+                    let x0 = Int(f.cx) << s, x1 = Int(f.cx &+ 1) << s
+                    let y0 = Int(f.cy) << s, y1 = Int(f.cy &+ 1) << s
+                    if odd == 1 {
+                      col = 11 &* x0 &>> m
+                      row = 11 &* y0 &>> m
+                      one = col == (11 &* x1 &- 1) &>> m && row == (11 &* y1 &- 1) &>> m
+                    } else {
+                      col = 11 &* x0 / divisor
+                      row = 11 &* y0 / divisor
+                      one = col == (11 &* x1 &- 1) / divisor && row == (11 &* y1 &- 1) / divisor
+                    }
+                  }
+                  if one {
+                    // the node lies in one cell; outside the window, none of
+                    // its points inside the rectangle can be (see sumCells)
+                    guard window.contains(col: col, row: row) else { return }
+                    f.slot = Int32(truncatingIfNeeded: window.slot(col: col, row: row))
                   }
                 }
-                if one {
-                  // the node lies in one cell; outside the window, none of
-                  // its points inside the rectangle can be (see sumCells)
-                  guard window.contains(col: col, row: row) else { return }
-                  f.slot = Int32(truncatingIfNeeded: window.slot(col: col, row: row))
+                if f.slot >= 0 && f.inside {
+                  counters.reportPoints(Int(node.count))
+                  cells[Int(f.slot)].count &+= node.count
+                  // the id matters only for a cell of one point, which a node
+                  // of one point made: a leaf, which holds its first id
+                  if node.count == 1 { cells[Int(f.slot)].anyID = node.firstID }
+                  cells[Int(f.slot)].sumLon &+= node.sumLon
+                  cells[Int(f.slot)].sumLat &+= node.sumLat
+                  return
+                }
+                if node.isLeaf {
+                  scan(node, inside: f.inside, slot: Int(f.slot))
+                  return
+                }
+                if !f.inside && node.count <= 64 {
+                  // a small node cut by an edge: its leaves will be scanned
+                  // soon, so ask for their points now (a line holds four)
+                  let start = Int(node.start), end = start &+ Int(node.count)
+                  var k = start
+                  while k < end {
+                    _spatialPrefetch(coords.baseAddress! + 2 &* k)
+                    k &+= 4
+                  }
+                }
+                // the children, side by side: start loading every line they span
+                let first = UnsafeRawPointer(base + Int(node.firstChild))
+                let last = UnsafeRawPointer(base + (Int(node.firstChild) &+ node.childMask.nonzeroBitCount))
+                var line = first
+                while line < last {
+                  _spatialPrefetch(line)
+                  line += 64
+                }
+                _spatialPrefetch(last - 1)
+                let mask = node.childMask
+                var child = node.firstChild
+                for q in 0..<4 where mask & (1 << q) != 0 {
+                  precondition(tail &- head < capacity, "cell walk queue overflow")
+                  ring[tail & (capacity &- 1)] = _CellFrame(
+                    node: child, cx: 2 &* f.cx &+ Int32(q & 1), cy: 2 &* f.cy &+ Int32(q >> 1),
+                    depth: f.depth &+ 1, inside: f.inside, slot: f.slot)
+                  tail &+= 1
+                  child &+= 1
                 }
               }
-              if f.slot >= 0 && f.inside {
-                counters.reportPoints(Int(node.count))
-                cells[Int(f.slot)].count &+= node.count
-                // the id matters only for a cell of one point, which a node
-                // of one point made: other nodes skip the load (a cache miss)
-                if node.count == 1 { cells[Int(f.slot)].anyID = ids[Int(node.start)] }
-                cells[Int(f.slot)].sumLon &+= node.sumLon
-                cells[Int(f.slot)].sumLat &+= node.sumLat
-                return
-              }
-              if node.isLeaf {
-                scan(node, inside: f.inside, slot: Int(f.slot))
-                return
-              }
-              if !f.inside && node.count <= 64 {
-                // a small node cut by an edge: its leaves will be scanned
-                // soon, so ask for their points now (a line holds four)
-                let start = Int(node.start), end = start &+ Int(node.count)
-                var k = start
-                while k < end {
-                  _spatialPrefetch(coords.baseAddress! + 2 &* k)
-                  k &+= 4
-                }
-              }
-              top = Self.pushChildren(of: node, f, inside: f.inside, slot: f.slot, &stack, top)
-              // the children are visited a batch or more later: start loading them
-              let first = Int(node.firstChild)
-              _spatialPrefetch(base + first)
-              _spatialPrefetch(base + (first &+ node.childMask.nonzeroBitCount &- 1))
-            }
 
-            // Frames leave the stack in batches whose nodes are loaded
-            // together, so that their cache misses overlap: one frame at a
-            // time, each level of a descent waited on the one above. A
-            // batch pushes at most four frames a node; it is taken only
-            // while that leaves room for a depth-first walk above it (at
-            // most 3 · 28 + 4 frames), so the stack never overflows.
-            while top > 0 {
-              let room = (_Stack256<_CellFrame>.capacity &- 88 &- top) / 3
-              let b = Swift.max(1, Swift.min(Self.sumBatch, top, room))
-              for j in 0..<b { batch[j] = stack[top &- 1 &- j] }
-              top &-= b
-              for j in 0..<b { _spatialPrefetch(base + Int(batch[j].node)) }
-              for j in 0..<b { visit(batch[j]) }
+              while head < tail {
+                if tail &- head <= breadthLimit {
+                  let f = ring[head & (capacity &- 1)]
+                  head &+= 1
+                  visit(f)
+                } else {
+                  tail &-= 1
+                  visit(ring[tail & (capacity &- 1)])
+                }
+              }
             }
             return true
           }

@@ -58,6 +58,7 @@ extension CellTree: InvariantChecking {
       }
       if node.isLeaf {
         seenLeafPoints += Int(node.count)
+        if end > start && node.firstID != ids[start] { note("leaf \(i)'s first id is not its first point's") }
         if Int(node.count) > parameters.leafSize && depth < Self.maxDepth {
           note("leaf \(i) holds \(node.count) points above the deepest level")
         }

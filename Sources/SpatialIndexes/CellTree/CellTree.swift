@@ -153,6 +153,11 @@ public struct CellTree: SpatialIndex {
 /// the bounding box of its points (longitude and latitude, `Float`s rounded
 /// outward, so the box holds them all).
 ///
+/// A leaf keeps its first point's id where an inner node keeps its first
+/// child: a marker of one point names its point, and on 960 views of 10M
+/// hotels at zooms 0–3 the load of that id from `ids` (a cache miss for
+/// each node of one point summed whole) was 8% of the walk.
+///
 /// The box, not the cell, decides whether a node lies inside or outside a
 /// rectangle: around a city a node's points fill a small part of its cell,
 /// and a viewport edge crossing the cell mostly misses them (on 1M hotels at
@@ -163,8 +168,8 @@ struct _CellNode: Sendable {
   @usableFromInline var sumLat: Int64
   @usableFromInline var start: Int32
   @usableFromInline var count: Int32
-  /// -1 for a leaf.
-  @usableFromInline var firstChild: Int32
+  /// An inner node's first child; a leaf's first point's id.
+  @usableFromInline var link: Int32
   @usableFromInline var minLon: Float
   @usableFromInline var minLat: Float
   @usableFromInline var maxLon: Float
@@ -175,7 +180,7 @@ struct _CellNode: Sendable {
   init(start: Int32, count: Int32) {
     self.start = start
     self.count = count
-    firstChild = -1
+    link = 0
     childMask = 0
     sumLon = 0
     sumLat = 0
@@ -185,7 +190,16 @@ struct _CellNode: Sendable {
     maxLat = -.infinity
   }
 
-  @inlinable var isLeaf: Bool { firstChild < 0 }
+  @inlinable var isLeaf: Bool { childMask == 0 }
+
+  /// An inner node's first child (its children are side by side).
+  @inlinable var firstChild: Int32 {
+    get { link }
+    set { link = newValue }
+  }
+
+  /// A leaf's first point's id.
+  @inlinable var firstID: Int32 { link }
 
   /// How the node's points lie against `rect`: all inside, all outside, or
   /// cut (some maybe either side). Exact: the box holds every point.

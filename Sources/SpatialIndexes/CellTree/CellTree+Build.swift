@@ -135,56 +135,50 @@ extension CellTree {
         }
         for c in (first..<top.count).reversed() { pending.append((c, depth + 1)) }
       }
-      // each subtree's size, then its nodes written into its own range
-      var sizes = [Int](repeating: 0, count: roots.count)
-      sizes.withUnsafeMutableBufferPointer { sizes in
-        _forEachChunk(of: roots.count, parts: 64, minimum: 1, threads: threads) { chunk in
-          for r in chunk {
-            let node = top[roots[r].node]
-            sizes[r] = descendants(keys, Int(node.start), Int(node.start + node.count), depth: roots[r].depth, leafSize: leafSize)
+      // each subtree's nodes, built and summed on the threads (its keys,
+      // points and nodes fit in a core's cache), then copied into its range.
+      // (Counting them first, to write them in place, split every node
+      // twice, and the sums were two more passes over the whole tree.)
+      var subtrees = [(mask: UInt8, nodes: [_CellNode])](repeating: (0, []), count: roots.count)
+      coords.withUnsafeBufferPointer { coords in
+        ids.withUnsafeBufferPointer { ids in
+          subtrees.withUnsafeMutableBufferPointer { subtrees in
+            _forEachChunk(of: roots.count, parts: 64, minimum: 1, threads: threads) { chunk in
+              for r in chunk {
+                let node = top[roots[r].node]
+                subtrees[r] = subtree(
+                  keys, coords, ids, Int(node.start), Int(node.start + node.count), depth: roots[r].depth,
+                  leafSize: leafSize)
+              }
+            }
           }
         }
       }
       var offsets = [Int](repeating: top.count, count: roots.count + 1)
-      for r in roots.indices { offsets[r + 1] = offsets[r] + sizes[r] }
+      for r in roots.indices { offsets[r + 1] = offsets[r] + subtrees[r].nodes.count }
       var nodes = [_CellNode](_uninitializedLarge: offsets[roots.count])
       nodes.withUnsafeMutableBufferPointer { nodes in
         for i in top.indices { nodes[i] = top[i] }
-        _forEachChunk(of: roots.count, parts: 64, minimum: 1, threads: threads) { chunk in
-          for r in chunk {
-            let (root, depth) = roots[r]
-            var next = offsets[r]
-            var stack = [(node: root, depth: depth)]
-            while let (i, depth) = stack.popLast() {
-              let start = Int(nodes[i].start), end = start + Int(nodes[i].count)
-              if end - start <= leafSize || depth == maxDepth { continue }
-              let first = next
-              nodes[i].firstChild = Int32(truncatingIfNeeded: first)
-              nodes[i].childMask = split(keys, start, end, depth: depth) { start, count in
-                nodes[next] = _CellNode(start: Int32(truncatingIfNeeded: start), count: Int32(truncatingIfNeeded: count))
-                next += 1
+        for r in roots.indices {
+          nodes[roots[r].node].firstChild = Int32(truncatingIfNeeded: offsets[r])
+          nodes[roots[r].node].childMask = subtrees[r].mask
+        }
+        subtrees.withUnsafeBufferPointer { subtrees in
+          _forEachChunk(of: roots.count, parts: 64, minimum: 1, threads: threads) { chunk in
+            for r in chunk {
+              let shift = Int32(truncatingIfNeeded: offsets[r])
+              for (k, var node) in subtrees[r].nodes.enumerated() {
+                if !node.isLeaf { node.firstChild &+= shift }
+                nodes[offsets[r] + k] = node
               }
-              for c in (first..<next).reversed() { stack.append((c, depth + 1)) }
             }
-            assert(next == offsets[r + 1])
           }
         }
+        // the top's leaves (few, but one may hold many duplicates), then
+        // its inner nodes from their children, which come after them
         coords.withUnsafeBufferPointer { coords in
           ids.withUnsafeBufferPointer { ids in
-            // the leaves' sums, boxes and first ids, from their points
-            _forEachChunk(of: nodes.count, minimum: 1 << 12, threads: threads) { chunk in
-              for i in chunk where nodes[i].isLeaf {
-                sumLeaf(&nodes[i], coords)
-                nodes[i].link = ids[Int(nodes[i].start)]
-              }
-            }
-          }
-        }
-        // the others' from their children, which come after them: each
-        // subtree backwards on the threads, then the top
-        _forEachChunk(of: roots.count, parts: 64, minimum: 1, threads: threads) { chunk in
-          for r in chunk {
-            for i in (offsets[r]..<offsets[r + 1]).reversed() where !nodes[i].isLeaf { sumChildren(nodes, i) }
+            for i in top.indices where nodes[i].isLeaf { sumLeaf(&nodes[i], coords, ids) }
           }
         }
         for i in top.indices.reversed() where !nodes[i].isLeaf { sumChildren(nodes, i) }
@@ -224,26 +218,40 @@ extension CellTree {
     return mask
   }
 
-  /// The nodes below the node over `start..<end` at `depth`, counted
-  /// before they are written so that every subtree's range is known.
-  static func descendants(
-    _ keys: UnsafeBufferPointer<UInt64>, _ start: Int, _ end: Int, depth: Int, leafSize: Int
-  ) -> Int {
-    var count = 0
-    var stack = [(start: start, end: end, depth: depth)]
-    while let (start, end, depth) = stack.popLast() {
+  /// The nodes below the node over `start..<end` at `depth`, in their
+  /// order in the tree (the node's children first) with their sums and
+  /// boxes, each inner node's first child counted from the first of them;
+  /// and the node's child mask.
+  static func subtree(
+    _ keys: UnsafeBufferPointer<UInt64>, _ coords: UnsafeBufferPointer<Double>, _ ids: UnsafeBufferPointer<Int32>,
+    _ start: Int, _ end: Int, depth: Int, leafSize: Int
+  ) -> (mask: UInt8, nodes: [_CellNode]) {
+    var nodes: [_CellNode] = []
+    func add(_ start: Int, _ count: Int) {
+      nodes.append(_CellNode(start: Int32(truncatingIfNeeded: start), count: Int32(truncatingIfNeeded: count)))
+    }
+    let mask = split(keys, start, end, depth: depth, add)
+    var stack = nodes.indices.reversed().map { (node: $0, depth: depth + 1) }
+    while let (i, depth) = stack.popLast() {
+      let start = Int(nodes[i].start), end = start + Int(nodes[i].count)
       if end - start <= leafSize || depth == maxDepth { continue }
-      _ = split(keys, start, end, depth: depth) { start, n in
-        count += 1
-        stack.append((start, start + n, depth + 1))
+      let first = nodes.count
+      nodes[i].firstChild = Int32(truncatingIfNeeded: first)
+      nodes[i].childMask = split(keys, start, end, depth: depth, add)
+      for c in (first..<nodes.count).reversed() { stack.append((c, depth + 1)) }
+    }
+    nodes.withUnsafeMutableBufferPointer { nodes in
+      // children come after their parent: backwards, each inner node's are summed
+      for i in nodes.indices.reversed() {
+        if nodes[i].isLeaf { sumLeaf(&nodes[i], coords, ids) } else { sumChildren(nodes, i) }
       }
     }
-    return count
+    return (mask, nodes)
   }
 
-  /// A leaf's sums and box, from its points.
+  /// A leaf's sums, box and first id, from its points.
   @inline(__always)
-  static func sumLeaf(_ node: inout _CellNode, _ coords: UnsafeBufferPointer<Double>) {
+  static func sumLeaf(_ node: inout _CellNode, _ coords: UnsafeBufferPointer<Double>, _ ids: UnsafeBufferPointer<Int32>) {
     let start = Int(node.start), end = start + Int(node.count)
     var lon: Int64 = 0, lat: Int64 = 0
     var x0 = Double.infinity, x1 = -Double.infinity
@@ -263,6 +271,7 @@ extension CellTree {
     node.maxLon = .above(x1)
     node.minLat = .below(y0)
     node.maxLat = .above(y1)
+    node.link = ids[start]
   }
 
   /// An inner node's sums and box, from its children's.

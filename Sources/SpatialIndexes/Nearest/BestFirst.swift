@@ -115,7 +115,7 @@ struct _NearestSearch<M: _NearestMetric> {
       while from < range.upperBound {
         let to = Swift.min(range.upperBound, from &+ 64)
         let n = to &- from, block = xy + 2 &* from
-        for j in 0..<n { bounds[j] = metric.bound(x: block[2 &* j], y: block[2 &* j &+ 1]) }
+        metric.bounds(block, count: n, into: bounds, cut: cut)
         // the bound up to which points go first, in order
         var first = -Double.infinity
         let need = k &- buffer.uppers.count

@@ -38,6 +38,17 @@ protocol _NearestMetric {
   func refines(minX: Double, minY: Double, maxX: Double, maxY: Double) -> Bool
   /// A bound at least as large as the cheap one, still a lower bound.
   func tightBound(minX: Double, minY: Double, maxX: Double, maxY: Double) -> Double
+  /// ``bound(x:y:)`` of `count` points (coordinates interleaved in `xy`)
+  /// into `out`, knowing that only bounds up to `cut` matter: a metric may
+  /// take a cheaper bound that is tight only there.
+  func bounds(_ xy: UnsafePointer<Double>, count: Int, into out: UnsafeMutablePointer<Double>, cut: Double)
+}
+
+extension _NearestMetric {
+  @inlinable @inline(__always)
+  func bounds(_ xy: UnsafePointer<Double>, count: Int, into out: UnsafeMutablePointer<Double>, cut: Double) {
+    for j in 0..<count { out[j] = bound(x: xy[2 &* j], y: xy[2 &* j &+ 1]) }
+  }
 }
 
 /// Great-circle distance from one position (``GreatCircle/distance(_:_:)``,
@@ -58,12 +69,41 @@ struct _SphereMetric: _NearestMetric {
   @usableFromInline let center: Point
   @usableFromInline let phi: Double
   @usableFromInline let cosPhi: Double
+  /// A cut up to which a point that passes lies within half gaps of 1/8
+  /// (see ``bounds(_:count:into:cut:)``).
+  @usableFromInline let nearCut: Double
 
   @inlinable
   init(center: Point) {
     self.center = center
     phi = center.y * (Double.pi / 180)
     cosPhi = cos(phi)
+    // h ≤ cut ≤ sin²(1/8) keeps the latitude's half gap within 1/8, so
+    // |ψ| ≤ |φ| + 1/4; then cos φ cos ψ sin²(Δλ/2) ≤ cut keeps the
+    // longitude's within 1/8 too when cut ≤ sin²(1/8) cos φ cos(|φ| + 1/4)
+    let sin8 = 0.124_674_733_385_227  // sin(1/8) is 0.124674733385227689…
+    nearCut = sin8 * sin8 * Swift.max(0, cosPhi * cos(Swift.min(Double.pi / 2, abs(phi) + 0.25))) * (1 - 1e-9)
+  }
+
+  /// The points' bounds with x − x³/6 for the sines when `cut` is at most
+  /// `nearCut`: every point that can pass it has half gaps within 1/8, where
+  /// that is within 3e-7 of the sine (and it is below the sine everywhere,
+  /// so the others' bounds stay bounds). The series to x⁷, which far
+  /// neighbours need, cost 5–10% of a search on uniform points, whose
+  /// neighbours all lie that near.
+  @inlinable @inline(__always)
+  func bounds(_ xy: UnsafePointer<Double>, count: Int, into out: UnsafeMutablePointer<Double>, cut: Double) {
+    if cut <= nearCut {
+      for j in 0..<count {
+        let g = halfGaps(x: xy[2 &* j], y: xy[2 &* j &+ 1])
+        let s = g.latitude - g.latitude * g.latitude * g.latitude * (1.0 / 6)
+        let t = g.longitude - g.longitude * g.longitude * g.longitude * (1.0 / 6)
+        let c = Self.cosBelow(Swift.min(Double.pi / 2, g.psi))
+        out[j] = (s * s + cosPhi * c * t * t) * (1 - 1e-9)
+      }
+    } else {
+      for j in 0..<count { out[j] = bound(x: xy[2 &* j], y: xy[2 &* j &+ 1]) }
+    }
   }
 
   @inlinable @inline(__always)

@@ -148,6 +148,69 @@ func referenceMarkers(_ points: [Point], area: VisibleArea,
     #expect(nonEmpty > viewports.count / 2, "\(fixture): too few viewports show anything")
   }
 
+  /// Views whose edges run exactly through points (a point on an edge is
+  /// inside), views reaching the map's latitude limit and past it to the
+  /// poles (cut to the map), with points on the limit, beyond it and at
+  /// ±180: every index and strategy gives the reference's markers.
+  @Test(arguments: indexNames)
+  func pointsOnViewEdgesAndAtTheLatitudeLimit(indexName: String) throws {
+    let type = try #require(indexType(named: indexName))
+    try checkEdgesAndLimits(type)
+  }
+
+  private func checkEdgesAndLimits<I: SpatialIndex>(_ type: I.Type) throws {
+    let limit = WebMercator.maxLatitude
+    var points = Fixtures.clustered(1500, seed: 41) + MapFixtures.antimeridian(100, seed: 42)
+    for lon in [-180.0, -179.5, 0, 90, 180] {
+      for lat in [limit, -limit, limit.nextDown, -limit.nextDown, limit.nextUp, 89, 90, -90, 0] {
+        points.append(Point(x: lon, y: lat))
+      }
+    }
+    // boxes with two points for corners: any two at zooms 0-5; at 6-19, a
+    // point and a companion added up to 1,000 screen points away (a box
+    // of thousands of cells would take the per-cell strategy minutes here)
+    var g = SplitMix64(seed: 43)
+    var corners: [(zoom: Int, Point, Point)] = []
+    for k in 0..<80 {
+      let zoom = k % 20, p = points[g.nextInt(below: points.count)]
+      if zoom <= 5 {
+        corners.append((zoom, p, points[g.nextInt(below: points.count)]))
+        continue
+      }
+      let s = WebMercator.scale(zoom: zoom)
+      let x = WebMercator.x(longitude: p.x) * s + g.nextDouble(in: -1000, 1000)
+      let y = WebMercator.y(latitude: p.y) * s + g.nextDouble(in: -1000, 1000)
+      let q = Point(x: max(-180, min(180, WebMercator.longitude(x: x / s))),
+                    y: WebMercator.latitude(y: y / s))
+      points.append(q)
+      corners.append((zoom, p, q))
+    }
+    var areas = corners.map { zoom, p, q in
+      VisibleArea(zoom: zoom, rect: Rect(minX: min(p.x, q.x), minY: min(p.y, q.y),
+                                         maxX: max(p.x, q.x), maxY: max(p.y, q.y)))
+    }
+    for zoom in 0...4 {
+      // the map's whole height (and a box to the poles, cut to it), one edge on a point
+      let p = points[g.nextInt(below: points.count)]
+      areas.append(VisibleArea(zoom: zoom, rect: Rect(minX: p.x, minY: -limit, maxX: 180, maxY: limit)))
+      areas.append(VisibleArea(zoom: zoom, rect: Rect(minX: -180, minY: -90, maxX: p.x, maxY: 90)))
+    }
+    var clusterer = try Clusterer<I>(points: points)
+    var markers: [ClusterMarker] = [], failures = 0, onEdges = 0
+    for area in areas {
+      let expected = referenceMarkers(points, area: area)
+      onEdges += expected.isEmpty ? 0 : 1
+      for strategy in ClusterStrategy.allCases {
+        clusterer.cluster(area, strategy: strategy, into: &markers)
+        if markers != expected && failures < 3 {
+          failures += 1
+          Issue.record("\(I.name) \(strategy) \(area): \(markers.count) markers, expected \(expected.count)")
+        }
+      }
+    }
+    #expect(onEdges > areas.count * 3 / 4, "most of these views show points")
+  }
+
   /// A viewport read back from a file is its rectangles and its zoom: the
   /// markers must be the viewport's own.
   @Test func rectanglesAndZoomClusterAsTheViewport() throws {

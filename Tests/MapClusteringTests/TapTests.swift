@@ -35,15 +35,21 @@ import BenchWorkloads
     }
   }
 
+  /// Both ways of answering a tap, through range queries and through the
+  /// k-nearest search, against every point's screen distance.
   private func check<I: SpatialIndex>(_ type: I.Type, _ fixture: Fixture) throws {
     let index = try I(points: fixture.points)
+    var buffer = NearestBuffer(), counters = NoCounters()
     var hits = 0, failures = 0
     for tap in Self.taps(over: fixture.points, count: 300, seed: 70) {
       let expected = tap.nearestByBruteForce(in: fixture.points)
-      let got = index.nearestByRangeQuery(to: tap, points: fixture.points)
-      if got != expected && failures < 5 {
+      let answers = [
+        ("range", index.nearestByRangeQuery(to: tap, points: fixture.points)),
+        ("nearest", index.nearestByNeighbours(to: tap, points: fixture.points, buffer: &buffer, counters: &counters)),
+      ]
+      for (way, got) in answers where got != expected && failures < 5 {
         failures += 1
-        Issue.record("\(I.name) \(fixture) \(tap): \(String(describing: got)), expected \(String(describing: expected))")
+        Issue.record("\(I.name) by \(way) \(fixture) \(tap): \(String(describing: got)), expected \(String(describing: expected))")
       }
       if expected != nil { hits += 1 }
     }

@@ -41,6 +41,57 @@ import _SpatialTestSupport
     try run(type, indexName)
   }
 
+  /// A move is a removal plus an insert that keeps the id: moves that stay
+  /// in their node or cell (the in-place paths) and moves across the data,
+  /// done on one copy of the index, and as `remove` then `insert` on
+  /// another, leave both answering every query alike, the inserted id read
+  /// as the moved one, and each index's invariants hold.
+  @Test(arguments: dynamicNames)
+  func aMoveIsARemovalAndAnInsert(indexName: String) throws {
+    let type = try #require(indexType(named: indexName) as? any DynamicSpatialIndex.Type)
+    try compareMoves(type)
+  }
+
+  private func compareMoves<I: DynamicSpatialIndex>(_ type: I.Type) throws {
+    for (s, (label, start)) in Self.starts().enumerated() where !start.isEmpty {
+      var g = SplitMix64(seed: 0x40E ^ UInt64(s))
+      var moved = try I(points: start), replaced = try I(points: start)
+      var now = start  // where each of the original ids is
+      var original: [Int32: Int32] = [:]  // an id `replaced` gave → the original id
+      var current = Array(0..<Int32(start.count))  // the original id's id in `replaced`
+      let box = Rect(bounding: start)!
+      for step in 1...600 {
+        let id = Int32(g.nextInt(below: start.count))
+        let from = now[Int(id)]
+        let near = g.nextInt(below: 3) > 0
+        let to = near
+          ? Point(x: min(box.maxX, max(box.minX, from.x + g.nextDouble(in: -1e-4, 1e-4))),
+                  y: min(box.maxY, max(box.minY, from.y + g.nextDouble(in: -1e-4, 1e-4))))
+          : Point(x: g.nextDouble(in: box.minX, box.maxX), y: g.nextDouble(in: box.minY, box.maxY))
+        let didMove = try moved.move(id: id, from: from, to: to)
+        let didRemove = replaced.remove(id: current[Int(id)], at: from)
+        #expect(didMove && didRemove, "\(I.name) \(label), step \(step)")
+        let newID = try replaced.insert(to)
+        original[newID] = id
+        current[Int(id)] = newID
+        now[Int(id)] = to
+        guard step % 150 == 0 else { continue }
+        for index in [moved, replaced] as [I] {
+          let checkable = try #require(index as? any InvariantChecking)
+          #expect(checkable._invariantViolations().isEmpty, "\(I.name) \(label), step \(step)")
+        }
+        for rect in QueryFixtures.queries(for: now, count: 40, seed: UInt64(step)) + [.world] {
+          var a: [Int32] = [], b: [Int32] = []
+          moved.query(in: rect, into: &a)
+          replaced.query(in: rect, into: &b)
+          let mapped = b.map { original[$0] ?? $0 }.sorted()
+          #expect(a.sorted() == mapped, "\(I.name) \(label), step \(step), \(rect)")
+          #expect(moved.count(in: rect) == a.count)
+        }
+      }
+    }
+  }
+
   /// A static index behind ``BufferedIndex`` passes the same model check,
   /// with a share small enough that the churn triggers dozens of rebuilds
   /// (each installed while later changes pile up), and with the default.

@@ -39,12 +39,13 @@ done
 #    clustering: one scan per cell would take minutes a pass at 10M.
 "$bench" run --dataset hotels --n "$scaling" --index linear --workload "$static" \
   --strategy single-pass,aggregate "${steps[@]}" --quiet --out "$out/scaling.csv"
-"$bench" run --dataset hotels --n "$scaling" --index quadtree,grid,kdtree,celltree --workload "$static" \
+"$bench" run --dataset hotels --n "$scaling" --index quadtree,grid,kdtree,rtree,celltree --workload "$static" \
   "${steps[@]}" --quiet --out "$out/scaling.csv" --append
-# 100M points: the static indexes (the k-d tree and the cell tree; about 4 and
-# 8 GB at their peak, the points included), the workloads that stay in
-# reach (per-cell and single-pass clustering would take seconds a step)
-"$bench" run --dataset hotels --n "$large" --index kdtree,celltree \
+# 100M points: the static indexes and the quadtree's bulk load, one after
+# the other in one process (each 4-8 GB at its peak, the points included),
+# on the workloads that stay in reach (per-cell and single-pass clustering
+# would take seconds a step)
+"$bench" run --dataset hotels --n "$large" --index kdtree,celltree,rtree,grid,quadtree \
   --workload build,viewport,cluster --strategy aggregate "${steps[@]}" --quiet \
   --out "$out/scaling.csv" --append
 

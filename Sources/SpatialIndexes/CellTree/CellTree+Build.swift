@@ -8,10 +8,13 @@ extension CellTree {
   /// threads.
   mutating func build(_ points: [Point]) throws(IndexError) {
     // Usually every point is on the map: then the points are used as given,
-    // and the sorted order is the ids.
+    // and the sorted order is the ids. One pass codes each point and checks
+    // that, in chunks on every core; the sort then permutes indexes.
     var source = points
     var sourceIDs: [Int32] = []
-    if !points.allSatisfy(Self.isOnMap) {
+    let coded = Self.codes(of: source, threads: parameters.resolvedThreads)
+    var keys = coded.keys
+    if !coded.allOnMap {
       var off: [Point] = []
       source = []
       source.reserveCapacity(points.count)
@@ -25,19 +28,9 @@ extension CellTree {
         }
       }
       offMap = try KDTreeIndex(points: off)
+      keys = Self.codes(of: source, threads: parameters.resolvedThreads).keys
     }
-
     let n = source.count
-    // One pass codes each point, in chunks on every core; the sort then
-    // permutes indexes.
-    var keys = [UInt64](_uninitializedLarge: n)
-    source.withUnsafeBufferPointer { source in
-      keys.withUnsafeMutableBufferPointer { keys in
-        _forEachChunk(of: n, threads: parameters.resolvedThreads) { chunk in
-          Self.codes(UnsafeBufferPointer(rebasing: source[chunk]), into: keys.baseAddress! + chunk.lowerBound)
-        }
-      }
-    }
     var order = [Int32](_uninitializedLarge: n)
     order.withUnsafeMutableBufferPointer { order in
       for k in 0..<n { order[k] = Int32(truncatingIfNeeded: k) }
@@ -104,6 +97,21 @@ extension CellTree {
       ids = mapped
     }
     nodes = n == 0 ? [] : Self.nodes(keys: keys, coords: coords, ids: ids, leafSize: parameters.leafSize, threads: parameters.resolvedThreads)
+  }
+
+  /// The codes of `points` (``codes(_:into:)``), in chunks on `threads`
+  /// threads, and whether every point is on the map.
+  static func codes(of points: [Point], threads: Int) -> (keys: [UInt64], allOnMap: Bool) {
+    let n = points.count
+    var keys = [UInt64](_uninitializedLarge: n)
+    let onMap = points.withUnsafeBufferPointer { points in
+      keys.withUnsafeMutableBufferPointer { keys in
+        _mapChunks(of: n, threads: threads) { chunk in
+          Self.codes(UnsafeBufferPointer(rebasing: points[chunk]), into: keys.baseAddress! + chunk.lowerBound)
+        }
+      }
+    }
+    return (keys, !onMap.contains(false))
   }
 
   /// Points of a subtree that the build splits on a thread of its own: the

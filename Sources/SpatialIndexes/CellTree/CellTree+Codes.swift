@@ -28,21 +28,34 @@ extension CellTree {
     code(of: p, estimate: approximateRows(latitudes: SIMD4(repeating: p.y))[0])
   }
 
-  /// The codes of `points` into `codes` (as many), four at a time.
+  /// The codes of `points` into `codes` (as many), four at a time, and
+  /// whether every point is on the map (``isOnMap(_:)``): the check rides
+  /// on the pass that reads the points anyway (alone, it was a pass of its
+  /// own over them, 30 ms at 10M). A point off the map gets a code too,
+  /// never used.
   @inlinable
-  static func codes(_ points: UnsafeBufferPointer<Point>, into codes: UnsafeMutablePointer<UInt64>) {
+  static func codes(_ points: UnsafeBufferPointer<Point>, into codes: UnsafeMutablePointer<UInt64>) -> Bool {
     let n = points.count
+    let range = WebMercator.latitudeRange
+    let south = SIMD4(repeating: range.lowerBound), north = SIMD4(repeating: range.upperBound)
+    let west = SIMD4(repeating: -180.0), east = SIMD4(repeating: 180.0)
+    var onMap = SIMDMask<SIMD4<Int64>>(repeating: true)
     var k = 0
     while k &+ 4 <= n {
       let lat = SIMD4(points[k].y, points[k &+ 1].y, points[k &+ 2].y, points[k &+ 3].y)
+      let lon = SIMD4(points[k].x, points[k &+ 1].x, points[k &+ 2].x, points[k &+ 3].x)
+      onMap .&= (lat .>= south) .& (lat .<= north) .& (lon .>= west) .& (lon .<= east)
       let t = approximateRows(latitudes: lat)
       for j in 0..<4 { codes[k &+ j] = code(of: points[k &+ j], estimate: t[j]) }
       k &+= 4
     }
+    var all = all(onMap)
     while k < n {
+      all = all && isOnMap(points[k])
       codes[k] = code(of: points[k])
       k &+= 1
     }
+    return all
   }
 
   /// `y · 2^23 / 11` of the map y at zoom 0 of four latitudes within ±85°,

@@ -12,7 +12,7 @@ cd "$(dirname "$0")/../.."
 out=${1:-results/reference}
 mkdir -p "$out"
 # bench never replaces a report: this run's reports start afresh
-rm -f "$out/datasets.csv" "$out/scaling.csv" "$out/sweep.csv" "$out/live.csv"
+rm -f "$out"/{datasets,scaling,sweep,live}.{csv,html}
 swift build -c release
 bench=.build/release/bench
 

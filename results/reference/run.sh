@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# The reference run committed in this folder: reports (CSV), their charts
-# (SVG) and two rendered cluster maps. See results/README.md for the machine,
-# the schema and what the run found. About 5 minutes on 2 cores (the
-# committed run's first report row is stamped 08:58:19, its last 09:02:08); run it on a
-# quiet machine (nothing else building or benchmarking).
+# The reference run committed in this folder: reports (CSV) with their HTML
+# pages, their charts (SVG) and two rendered cluster maps. See
+# results/README.md for the machine, the schema and what the run found. About
+# 7 minutes on 2 cores (the committed run: 05:05:31 to 05:12:08 UTC); run it
+# on a quiet machine (nothing else building or benchmarking).
 #
 #   bash results/reference/run.sh            # the full run
-#   SCALE=small bash results/reference/run.sh /tmp/ref   # a 1-minute rehearsal
+#   SCALE=small bash results/reference/run.sh /tmp/ref   # a rehearsal in seconds
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=${1:-results/reference}

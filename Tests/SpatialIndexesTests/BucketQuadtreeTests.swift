@@ -71,6 +71,36 @@ import _SpatialTestSupport
     }
   }
 
+  /// On threads the bulk load visits the top of the tree, partitions its
+  /// large nodes in chunks and builds the subtrees below apart: the arrays
+  /// are the one-thread load's (and so the inserts'), value for value, on
+  /// spread and clustered data and on duplicates deep enough to reach the
+  /// depth cap, at sizes that take every one of those paths.
+  @Test(arguments: [2, 3, 8])
+  func aBulkLoadOnThreadsIsTheOneThreadLoad(threads: Int) throws {
+    let sets: [(String, [Point])] = [
+      ("uniform", Fixtures.uniform(200_000, seed: 7)),
+      ("clustered", Fixtures.clustered(150_000, blobs: 3, seed: 8) + Fixtures.identical(60_000)),
+    ]
+    for (label, points) in sets {
+      for maxDepth in [32, 9] {
+        var p = parameters(maxDepth: maxDepth)
+        p.threads = 1
+        let one = try BucketQuadtree(points: points, parameters: p)._storage
+        p.threads = threads
+        let tree = try BucketQuadtree(points: points, parameters: p)
+        let many = tree._storage
+        #expect(many.nodes == one.nodes && many.coords == one.coords && many.ids == one.ids && many.packed,
+                "\(label), maxDepth \(maxDepth): \(many.nodes.count / 4) nodes against \(one.nodes.count / 4)")
+        expectSound(tree, "\(label) on \(threads) threads")
+      }
+    }
+    let points = sets[1].1
+    let bulk = try BucketQuadtree(points: points, parameters: Parameters(threads: threads))._storage
+    let inserted = try BucketQuadtree(points: points, parameters: Parameters(build: .inserts))._storage
+    #expect(bulk.nodes == inserted.nodes && bulk.coords == inserted.coords && bulk.ids == inserted.ids)
+  }
+
   /// A bulk-loaded tree takes inserts and removals like any other (the
   /// model suite runs them on the default, bulk, build).
   @Test func theBuildParameterReadsAndReports() throws {
@@ -80,7 +110,11 @@ import _SpatialTestSupport
     #expect(p.build == .inserts)
     #expect(throws: IndexError.self) { try p.set("build", to: "sorted") }
     let tree = try BucketQuadtree(points: Fixtures.uniform(10, seed: 1), parameters: p)
-    #expect(tree.parameterValues.last == ParameterValue("build", "inserts"))
+    #expect(tree.parameterValues.contains(ParameterValue("build", "inserts")))
+    #expect(tree.parameterValues.contains(ParameterValue("threads", "auto")))
+    try p.set("threads", to: "3")
+    #expect(p.threads == 3)
+    #expect(throws: IndexError.self) { try p.set("threads", to: "0") }
   }
 
   @Test(arguments: [4, 16])
@@ -173,7 +207,7 @@ import _SpatialTestSupport
       #expect(p == Parameters(), "\(name)=\(value) changed the parameters")
     }
     var p = Parameters()
-    let known = ["capacity", "maxDepth", "bounds", "build"]
+    let known = ["capacity", "maxDepth", "bounds", "build", "threads"]
     #expect(throws: IndexError.unknownParameter(name: "depth", known: known)) {
       try p.set("depth", to: "3")
     }
@@ -184,6 +218,7 @@ import _SpatialTestSupport
       parameters(bounds: .fixed(Rect(minX: .nan, minY: 0, maxX: 1, maxY: 1))),
       parameters(bounds: .fixed(Rect(minX: 2, minY: 0, maxX: 1, maxY: 1))),
       parameters(bounds: .fixed(Rect(minX: 0, minY: 0, maxX: 1, maxY: .infinity))),
+      Parameters(threads: 0), Parameters(threads: 257),
     ]
     for params in direct {
       #expect(throws: IndexError.self, "\(params)") {
@@ -200,7 +235,7 @@ import _SpatialTestSupport
     let box = Rect(minX: -10, minY: -5.5, maxX: 10, maxY: 5.5)
     #expect(p == parameters(capacity: 8, maxDepth: 12, bounds: .fixed(box)))
     let tree = try BucketQuadtree(points: [Point(x: 0, y: 0)], parameters: p)
-    #expect(tree.label == "quadtree(capacity=8,maxDepth=12,bounds=-10.0:-5.5:10.0:5.5,build=bulk)")
+    #expect(tree.label == "quadtree(capacity=8,maxDepth=12,bounds=-10.0:-5.5:10.0:5.5,build=bulk,threads=auto)")
     try p.set("bounds", to: "world")
     #expect(p.bounds == .world)
     try p.set("bounds", to: "data")
@@ -209,8 +244,9 @@ import _SpatialTestSupport
     #expect(defaults.parameterValues == [
       ParameterValue("capacity", "16"), ParameterValue("maxDepth", "32"),
       ParameterValue("bounds", "1.0:2.0:3.0:5.0"), ParameterValue("build", "bulk"),
+      ParameterValue("threads", "auto"),
     ])
-    #expect(Parameters.descriptions.map(\.name) == ["capacity", "maxDepth", "bounds", "build"])
+    #expect(Parameters.descriptions.map(\.name) == ["capacity", "maxDepth", "bounds", "build", "threads"])
   }
 
   // MARK: Geometry

@@ -56,8 +56,8 @@ enum Usage {
       --strategy NAME[,NAME…]|all   workload variants: \(RunOptions.strategyNames.joined(separator: ", "))
                                     (default all; a workload none of whose variants is named runs all)
       --threads N|auto              build threads of the indexes that build in parallel (the k-d tree,
-                                    the grid, the cell tree; default auto: every core; the index is
-                                    the same), as
+                                    the grid, the cell tree, the quadtree's bulk load; default auto:
+                                    every core; the index is the same), as
                                     --param threads=N
       --screen WxH                  screen size in points (default 390x844; at most 4096x4096)
       --moving SHARE                live: share of the points that move each frame (default 0.01)

@@ -221,7 +221,7 @@ struct RunOptions {
 }
 
 /// `--threads N|auto`: the `threads` parameter of the indexes that build on
-/// several threads (the k-d tree), so reports record it in `params`.
+/// several threads, so reports record it in `params`.
 func threadsSweep(_ text: String, command: String) throws(UsageError) -> ParameterSweep {
   guard text == "auto" || (Int(text).map { (1...256).contains($0) } ?? false) else {
     throw UsageError("--threads \"\(text)\" is not a count in 1...256 or auto", command: command)

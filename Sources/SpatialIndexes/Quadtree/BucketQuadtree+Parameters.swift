@@ -21,6 +21,9 @@ extension BucketQuadtree {
     public var bounds: Bounds = .data
     /// How the build makes the tree (the same tree either way).
     public var build: Build = .bulk
+    /// Threads the bulk load uses; `nil`, the default, for every core. The
+    /// tree is the same on any number.
+    public var threads: Int?
 
     /// How a quadtree is built from its points.
     public enum Build: String, Hashable, Sendable, CaseIterable {
@@ -86,13 +89,17 @@ extension BucketQuadtree {
 
     public init(
       capacity: Int = 16, maxDepth: Int = BucketQuadtree.maxDepthLimit, bounds: Bounds = .data,
-      build: Build = .bulk
+      build: Build = .bulk, threads: Int? = nil
     ) {
       self.capacity = capacity
       self.maxDepth = maxDepth
       self.bounds = bounds
       self.build = build
+      self.threads = threads
     }
+
+    /// The threads a bulk load runs on: `threads`, or the cores online.
+    var resolvedThreads: Int { Swift.max(1, Swift.min(256, threads ?? _coresOnline())) }
 
     /// The largest capacity accepted (bucket counts are `Int32`; beyond this
     /// the tree is a linear scan anyway).
@@ -113,10 +120,13 @@ extension BucketQuadtree {
         ParameterDescription(
           name: "build", defaultValue: "bulk",
           summary: "bulk (one pass a level) or inserts (one insert a point, the original); the same tree"),
+        ParameterDescription(
+          name: "threads", defaultValue: "auto",
+          summary: "threads the bulk load uses (1...256, auto: every core); the tree is the same"),
       ]
     }
 
-    /// Sets `capacity`, `maxDepth` (any letter case), `bounds` or `build`.
+    /// Sets `capacity`, `maxDepth` (any letter case), `bounds`, `build` or `threads`.
     public mutating func set(_ name: String, to value: String) throws(IndexError) {
       switch name.lowercased() {
       case "capacity":
@@ -130,6 +140,8 @@ extension BucketQuadtree {
           throw .invalidParameter(name: name, value: value, reason: "expected bulk or inserts")
         }
         build = b
+      case "threads":
+        threads = value == "auto" ? nil : try Self.positiveInteger(name, value, limit: 256)
       default:
         throw .unknownParameter(name: name, known: Self.descriptions.map(\.name))
       }
@@ -145,6 +157,9 @@ extension BucketQuadtree {
         throw .invalidParameter(
           name: "maxDepth", value: String(maxDepth),
           reason: "must be in 1...\(BucketQuadtree.maxDepthLimit)")
+      }
+      if let t = threads, !(1...256).contains(t) {
+        throw .invalidParameter(name: "threads", value: "\(t)", reason: "must be in 1...256")
       }
       try bounds.validate()
     }

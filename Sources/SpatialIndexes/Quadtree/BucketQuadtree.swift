@@ -139,7 +139,7 @@ public struct BucketQuadtree: DynamicSpatialIndex {
     idCount = 0
     switch parameters.build {
     case .bulk:
-      bulkLoad(points)
+      bulkLoad(points, threads: parameters.resolvedThreads)
     case .inserts:
       for i in points.indices {
         place(points[i], id: Int32(truncatingIfNeeded: i))
@@ -167,6 +167,7 @@ public struct BucketQuadtree: DynamicSpatialIndex {
       ParameterValue("maxDepth", String(maxDepth)),
       ParameterValue("bounds", Parameters.Bounds.fixed(bounds).description),
       ParameterValue("build", parameters.build.rawValue),
+      ParameterValue("threads", parameters.threads.map(String.init) ?? "auto"),
     ]
   }
 

@@ -95,6 +95,24 @@ import _SpatialTestSupport
         expectSound(tree, "\(label) on \(threads) threads")
       }
     }
+    // sizes either side of where the threads start (2^16 points) and of the
+    // partition in chunks (2^17 past a bucket), the top's subtrees at odd
+    // and even levels; one point a bucket; depth caps of 1 and 2
+    let edges: [(String, [Point], Parameters)] = [0, 1, 17, 65_535, 65_536, 131_088, 131_089].map {
+      ("\($0) spread", Fixtures.uniform($0, seed: UInt64($0)), Parameters())
+    } + [
+      ("identical, capacity 1", Fixtures.identical(70_000), Parameters(capacity: 1)),
+      ("maxDepth 1", Fixtures.uniform(70_000, seed: 3), Parameters(maxDepth: 1)),
+      ("maxDepth 2", Fixtures.uniform(140_000, seed: 4), Parameters(maxDepth: 2)),
+    ]
+    for (label, points, parameters) in edges {
+      var p = parameters
+      p.threads = 1
+      let one = try BucketQuadtree(points: points, parameters: p)._storage
+      p.threads = threads
+      let many = try BucketQuadtree(points: points, parameters: p)._storage
+      #expect(many.nodes == one.nodes && many.coords == one.coords && many.ids == one.ids, "\(label)")
+    }
     let points = sets[1].1
     let bulk = try BucketQuadtree(points: points, parameters: Parameters(threads: threads))._storage
     let inserted = try BucketQuadtree(points: points, parameters: Parameters(build: .inserts))._storage

@@ -219,8 +219,17 @@ import _SpatialTestSupport
   /// whatever the threads. Some points are off the map, so ids are not the
   /// sorted order.
   @Test func aBuildInChunksKeepsEveryInvariant() throws {
-    let points = Fixtures.clustered(300_000, seed: 12)
+    var points = Fixtures.clustered(300_000, seed: 12)
       + (0..<100).map { Point(x: Double($0), y: 89.9) }
+    // off the map by a hair, where the coding pass checks four at a time and
+    // in a chunk's last few, and exactly on the map's edges (on the map)
+    let limit = WebMercator.latitudeRange
+    points[5] = Point(x: 180.0.nextUp, y: 10)
+    points[150_002] = Point(x: (-180.0).nextDown, y: -10)
+    points[11] = Point(x: 0, y: limit.upperBound.nextUp)
+    points[7] = Point(x: 180, y: limit.upperBound)
+    points[9] = Point(x: -180, y: limit.lowerBound)
+    points.append(Point(x: 180.0.nextUp, y: 0))
     let projected = Projected(points)
     let tree = try CellTree(points: points), reference = try LinearScanIndex(points: points)
     #expect(tree._invariantViolations().isEmpty)
@@ -234,6 +243,9 @@ import _SpatialTestSupport
       #expect(same(got, binned(projected, rect, w)), "zoom \(zoom)")
       #expect(tree.ids(in: rect).sorted() == reference.ids(in: rect).sorted(), "zoom \(zoom)")
     }
+    let beyond = Rect(minX: -181, minY: -90, maxX: 181, maxY: 90)
+    #expect(tree.ids(in: beyond).sorted() == reference.ids(in: beyond).sorted())
+    #expect(tree.ids(in: beyond).count == points.count)
   }
 
   /// The build's passes run in the same chunks on any number of threads:

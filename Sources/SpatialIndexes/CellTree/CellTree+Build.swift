@@ -12,9 +12,9 @@ extension CellTree {
     // that, in chunks on every core; the sort then permutes indexes.
     var source = points
     var sourceIDs: [Int32] = []
-    let coded = Self.codes(of: source, threads: parameters.resolvedThreads)
-    var keys = coded.keys
-    if !coded.allOnMap {
+    var keys: [UInt64], allOnMap: Bool
+    (keys, allOnMap) = Self.codes(of: source, threads: parameters.resolvedThreads)
+    if !allOnMap {
       var off: [Point] = []
       source = []
       source.reserveCapacity(points.count)

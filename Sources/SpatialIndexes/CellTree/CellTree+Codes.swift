@@ -49,13 +49,13 @@ extension CellTree {
       for j in 0..<4 { codes[k &+ j] = code(of: points[k &+ j], estimate: t[j]) }
       k &+= 4
     }
-    var all = all(onMap)
+    var everyOnMap = all(onMap)
     while k < n {
-      all = all && isOnMap(points[k])
+      everyOnMap = everyOnMap && isOnMap(points[k])
       codes[k] = code(of: points[k])
       k &+= 1
     }
-    return all
+    return everyOnMap
   }
 
   /// `y · 2^23 / 11` of the map y at zoom 0 of four latitudes within ±85°,

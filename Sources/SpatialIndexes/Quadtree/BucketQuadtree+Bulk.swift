@@ -96,7 +96,7 @@ extension BucketQuadtree {
         next &+= built[s].count / stride &- 1
       }
     }
-    var records = [Int32](repeating: 0, count: next * stride)
+    var records = [Int32](_uninitializedLarge: next * stride)  // every record written below
     for r in 0..<(top.count / stride) {
       let to = place[r] &* stride, from = r &* stride
       for f in 0..<stride { records[to &+ f] = top[from &+ f] }
@@ -123,9 +123,10 @@ extension BucketQuadtree {
 
   /// The most points of a subtree that the bulk load leaves to a thread of
   /// its own: all of them on one thread or below 2^16 points; else an
-  /// eighth of them a thread (at least 2^14), so that two levels of the
-  /// top on spread data give four subtrees a thread to share out, and the
-  /// top, visited on one thread, stays a small part of the work.
+  /// eighth of a thread's share (at least 2^14), so that on spread data
+  /// there are eight or more subtrees a thread to share out (16 on two
+  /// threads, after two levels of the top), and the top, visited on one
+  /// thread, stays a small part of the work.
   static func bulkSubtreePoints(_ n: Int, threads: Int) -> Int {
     threads <= 1 || n < 1 << 16 ? n : Swift.max(1 << 14, n / (8 * threads))
   }
@@ -172,7 +173,7 @@ extension BucketQuadtree {
     let into = (x: work.xs + target, y: work.ys + target, id: work.ids + target)
     let starts: SIMD4<Int>
     if threads > 1 && rest >= 1 << 17 {
-      let counts = _mapChunks(of: rest, threads: threads) { chunk in
+      let counts = _mapChunks(of: rest, parts: 16, minimum: 1 << 16, threads: threads) { chunk in
         work.quadrants(from &+ chunk.lowerBound..<from &+ chunk.upperBound, x, y, center: c)
       }
       starts = Self.runStarts(from: from, counts: counts.reduce(SIMD4(), &+))

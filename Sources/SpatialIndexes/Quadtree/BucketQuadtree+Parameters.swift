@@ -27,7 +27,7 @@ extension BucketQuadtree {
 
     /// How a quadtree is built from its points.
     public enum Build: String, Hashable, Sendable, CaseIterable {
-      /// One top-down pass a level over the points (``BucketQuadtree/bulkLoad(_:)``).
+      /// One top-down pass a level over the points (``BucketQuadtree/bulkLoad(_:threads:)``).
       case bulk
       /// One insert per point, in id order, then a repack: the original design.
       case inserts

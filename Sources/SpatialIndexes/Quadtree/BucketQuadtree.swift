@@ -104,7 +104,7 @@ public struct BucketQuadtree: DynamicSpatialIndex {
 
   /// Builds the tree that inserting `points` in order makes (the id of
   /// `points[i]` is `i`), repacked in depth-first order: by default in one
-  /// top-down pass a level (``bulkLoad(_:)``); with `build=inserts` one
+  /// top-down pass a level (``bulkLoad(_:threads:)``); with `build=inserts` one
   /// insert at a time, as the original design did.
   ///
   /// Throws ``IndexError/invalidParameter(name:value:reason:)`` for parameters

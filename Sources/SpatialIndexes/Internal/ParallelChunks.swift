@@ -99,3 +99,18 @@ package func _coresOnline() -> Int {
   return 1
   #endif
 }
+
+/// `sizes`' indexes shared out among `threads` for ``_forEach(_:threads:_:)``:
+/// largest first, each to the share with the least so far, so parts of
+/// uneven size keep every thread busy (the results must not depend on it).
+func _sharesBySize(_ sizes: [Int], threads: Int) -> [[Int]] {
+  let count = Swift.max(1, Swift.min(threads, sizes.count))
+  var shares = [[Int]](repeating: [], count: count)
+  var loads = [Int](repeating: 0, count: count)
+  for s in sizes.indices.sorted(by: { (sizes[$0], $1) > (sizes[$1], $0) }) {
+    let w = loads.indices.min { loads[$0] < loads[$1] }!
+    shares[w].append(s)
+    loads[w] += sizes[s]
+  }
+  return shares
+}

@@ -63,7 +63,7 @@ extension BucketQuadtree {
     poolXY.withUnsafeMutableBufferPointer { poolXY in
       poolIDs.withUnsafeMutableBufferPointer { poolIDs in
         built.withUnsafeMutableBufferPointer { built in
-          let shares = _BulkWork.shares(subtrees.map(\.node.count), threads: threads)
+          let shares = _sharesBySize(subtrees.map(\.node.count), threads: threads)
           _forEach(shares, threads: threads) { share in
             for s in share {
               var records = Array(Self.emptyChildren[0..<stride])
@@ -306,19 +306,5 @@ struct _BulkWork: @unchecked Sendable {
     ys.deallocate()
     ids.deallocate()
     quads.deallocate()
-  }
-
-  /// `sizes`' indexes shared out among `threads`: largest first, each to
-  /// the share with the least so far.
-  static func shares(_ sizes: [Int], threads: Int) -> [[Int]] {
-    let count = Swift.max(1, Swift.min(threads, sizes.count))
-    var shares = [[Int]](repeating: [], count: count)
-    var loads = [Int](repeating: 0, count: count)
-    for s in sizes.indices.sorted(by: { (sizes[$0], $1) > (sizes[$1], $0) }) {
-      let w = loads.indices.min { loads[$0] < loads[$1] }!
-      shares[w].append(s)
-      loads[w] += sizes[s]
-    }
-    return shares
   }
 }

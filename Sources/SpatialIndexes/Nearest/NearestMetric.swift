@@ -264,9 +264,13 @@ struct _SphereMetric: _NearestMetric {
       let s = sin(gap / 2)
       h = s * s
     } else {
-      let west = lon < minX ? minX - lon : minX + 360 - lon  // eastwards to the box's west edge
-      let east = lon > maxX ? lon - maxX : lon + 360 - maxX  // westwards to its east edge
-      let dLambda = Swift.max(0, Swift.min(180, Swift.min(west, east))) * toRadians
+      // the nearer meridian edge the shorter way round, each gap rounded as
+      // a point's on that edge is (``halfGaps(x:y:)``): `minX + 360 − lon`
+      // rounded otherwise, and across the antimeridian the box's bound came
+      // out above the points on its edge by 3e-7 of a 1e-7° gap
+      let dw = abs(minX - lon), de = abs(maxX - lon)
+      let gap = Swift.min(Swift.min(dw, 360 - dw), Swift.min(de, 360 - de))
+      let dLambda = Swift.max(0, Swift.min(180, gap)) * toRadians
       let sinD = sin(dLambda), cosD = cos(dLambda)
       let foot = atan2(sin(phi), cosPhi * cosD)
       if foot >= minY * toRadians && foot <= maxY * toRadians {

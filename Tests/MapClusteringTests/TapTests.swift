@@ -56,6 +56,38 @@ import BenchWorkloads
     if fixture.points.count > 10 { #expect(hits > 100, "\(fixture): only \(hits) taps hit") }
   }
 
+  /// A tap on copies of one place: every copy ties on screen, the earliest
+  /// is the answer, and through the k-nearest search the tap costs what a
+  /// search for a few places costs, not the copies (it asks for distinct
+  /// places once the copies fill its `k`).
+  @Test(arguments: ["kdtree", "rtree", "celltree"])
+  func aTapOnCopiesCostsTheirPlaceNotTheirNumber(indexName: String) throws {
+    let type = try #require(indexType(named: indexName))
+    try checkCopies(type)
+  }
+
+  private func checkCopies<I: SpatialIndex>(_ type: I.Type) throws {
+    let place = Point(x: 2.35, y: 48.85)
+    var work: [Int] = []
+    for n in [1_000, 100_000] {
+      var points = [Point](repeating: place, count: n)
+      points[n / 2] = Point(x: 2.3501, y: 48.8501)  // another place, a few metres off
+      let index = try I(points: points)
+      var buffer = NearestBuffer(), counters = WorkCounters()
+      for zoom in [3, 12, 18] {
+        let tap = Tap(at: Point(x: 2.3500003, y: 48.8500002), zoom: zoom)
+        let got = index.nearestByNeighbours(to: tap, points: points, buffer: &buffer, counters: &counters)
+        #expect(got == tap.nearestByBruteForce(in: points), "\(I.name) n \(n) zoom \(zoom)")
+        #expect(got?.id == 0, "\(I.name) n \(n) zoom \(zoom): \(String(describing: got))")
+      }
+      work.append(counters.nodesVisited + counters.pointsTested)
+    }
+    // a hundred times the copies: a few levels more of the tree, at most
+    // twice the work (it was a hundred times, and the first tap's k grew
+    // until it held every copy)
+    #expect(work[1] <= 2 * work[0], "\(I.name): \(work)")
+  }
+
   /// A viewport at zoom 0 centred on (0, 0): map x = 128 + 256 · lon / 360.
   let world = Viewport(center: Point(x: 0, y: 0), zoom: 0)
 

@@ -14,6 +14,12 @@ extension SpatialIndex {
   /// `k`-th is so far on the sphere that no point beyond it can be nearer on
   /// screen than the best found; else it asks again with 4`k`.
   ///
+  /// Copies of one place tie on screen too, and only the earliest can be
+  /// the answer; but `k` copies would fill the `k` asked for, and `k` would
+  /// grow until it held them all. So when the `k` found hold a place twice
+  /// and cannot settle the tap, the search asks again for `k` places
+  /// (``NearestBuffer/distinctPositions``), each by its earliest point.
+  ///
   /// `buffer` is reused from tap to tap: a tap allocates nothing once warm.
   @inlinable
   public func nearestByNeighbours<C: QueryCounters>(
@@ -23,6 +29,8 @@ extension SpatialIndex {
     let pointsPerMetre = m.worldSize / (2 * Double.pi * GreatCircle.earthRadius)
     let reach = tap.radius / pointsPerMetre * (1 + 1e-9)
     var k = 16
+    buffer.distinctPositions = false
+    defer { buffer.distinctPositions = false }
     while true {
       nearest(to: tap.coordinate, k: k, maxDistance: reach, points: points, into: &buffer, counters: &counters)
       var bestD2 = Double.infinity, bestID: Int32 = -1
@@ -40,7 +48,27 @@ extension SpatialIndex {
       let unseen = last.distance * pointsPerMetre * (1 - 1e-9)
       if bestID >= 0 && bestD2.squareRoot() < unseen { return found }
       if k >= count { return found }
+      if !buffer.distinctPositions && Self.holdsCopies(buffer.neighbors, points) {
+        buffer.distinctPositions = true
+        continue
+      }
       k = k > count / 4 ? count : k * 4
     }
+  }
+
+  /// Whether two of `neighbors` lie at one position: copies share their
+  /// distance, so only neighbours of equal distance are compared.
+  @inlinable
+  static func holdsCopies(_ neighbors: [Neighbor], _ points: [Point]) -> Bool {
+    var runStart = 0
+    for i in neighbors.indices {
+      if neighbors[i].distance != neighbors[runStart].distance { runStart = i }
+      guard Int(neighbors[i].id) < points.count else { continue }
+      let p = points[Int(neighbors[i].id)]
+      for j in runStart..<i where Int(neighbors[j].id) < points.count && points[Int(neighbors[j].id)] == p {
+        return true
+      }
+    }
+    return false
   }
 }

@@ -97,6 +97,35 @@ extension CellTree {
       ids = mapped
     }
     nodes = n == 0 ? [] : Self.nodes(keys: keys, coords: coords, ids: ids, leafSize: parameters.leafSize, threads: parameters.resolvedThreads)
+    sortCrowdedLeaves()
+  }
+
+  /// Sorts the points of each leaf that holds more than `leafSize` by
+  /// position, then id: such a leaf is a deepest cell (about 20 cm), its
+  /// points copies of a few places, and a k-nearest search then takes each
+  /// place's first ids instead of every copy (``_NearestSearch/considerSortedLeaf(_:_:_:)``).
+  /// Within a deepest cell every point has the same code and row, so the
+  /// order there is free; sums and box do not depend on it.
+  mutating func sortCrowdedLeaves() {
+    let leafSize = parameters.leafSize
+    let crowded = nodes.indices.filter { nodes[$0].isLeaf && Int(nodes[$0].count) > leafSize }
+    guard !crowded.isEmpty else { return }
+    for i in crowded {
+      let start = Int(nodes[i].start), end = start + Int(nodes[i].count)
+      var order = Array(start..<end)
+      order.sort { a, b in
+        let ax = coords[2 * a], bx = coords[2 * b]
+        if ax != bx { return ax < bx }
+        let ay = coords[2 * a + 1], by = coords[2 * b + 1]
+        if ay != by { return ay < by }
+        return ids[a] < ids[b]
+      }
+      let sortedCoords = order.flatMap { [coords[2 * $0], coords[2 * $0 + 1]] }
+      let sortedIDs = order.map { ids[$0] }
+      coords.replaceSubrange((2 * start)..<(2 * end), with: sortedCoords)
+      ids.replaceSubrange(start..<end, with: sortedIDs)
+      nodes[i].link = ids[start]
+    }
   }
 
   /// The codes of `points` (``codes(_:into:)``), in chunks on `threads`

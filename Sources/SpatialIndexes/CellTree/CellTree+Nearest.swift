@@ -71,10 +71,15 @@ extension CellTree: _BestFirstTree {
       let n = nodes[Int(node.node)]
       if n.isLeaf {
         let first = Int(n.start), last = first &+ Int(n.count)
-        counters.testPoints(last &- first)
         coords.withUnsafeBufferPointer { xy in
           ids.withUnsafeBufferPointer { ids in
-            search.considerLeaf(xy.baseAddress!, ids.baseAddress!, first..<last)
+            if last &- first > parameters.leafSize {
+              // a deepest cell's copies, sorted by position (``sortCrowdedLeaves()``)
+              counters.testPoints(search.considerSortedLeaf(xy.baseAddress!, ids.baseAddress!, first..<last))
+            } else {
+              counters.testPoints(last &- first)
+              search.considerLeaf(xy.baseAddress!, ids.baseAddress!, first..<last)
+            }
           }
         }
         return

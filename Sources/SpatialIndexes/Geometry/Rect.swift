@@ -87,4 +87,13 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
   }
 
   public var description: String { "[\(minX), \(minY)] – [\(maxX), \(maxY)]" }
+
+  /// Grows to hold `p` (an empty box, min above max, becomes `p`'s).
+  @inline(__always)
+  mutating func expand(toHold p: Point) {
+    minX = Swift.min(minX, p.x)
+    minY = Swift.min(minY, p.y)
+    maxX = Swift.max(maxX, p.x)
+    maxY = Swift.max(maxY, p.y)
+  }
 }

@@ -57,7 +57,8 @@ extension GridHashIndex {
   init(building points: [Point], ids pointIDs: [Int32]?, parameters: Parameters,
        nextID: Int32) throws(IndexError) {
     let n = points.count
-    let g = try _GridGeometry(bounds: Rect(bounding: points), count: n, parameters: parameters)
+    let bounds = Rect(bounding: points)
+    let g = try _GridGeometry(bounds: bounds, count: n, parameters: parameters)
     let cells = g.cellsX * g.cellsY  // ≤ 2^62: no overflow
     let sparse: Bool
     switch parameters.storage {
@@ -76,6 +77,7 @@ extension GridHashIndex {
 
     self.parameters = parameters
     geometry = g
+    box = bounds ?? Rect(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
     isSparse = sparse
     capacities = []
     holes = 0

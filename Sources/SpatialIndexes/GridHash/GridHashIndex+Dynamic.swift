@@ -34,6 +34,7 @@ extension GridHashIndex {
     if cellSlot(of: to) == slot {
       coords[2 * at] = to.x
       coords[2 * at + 1] = to.y
+      box.expand(toHold: to)
       return true
     }
     remove(id: id, at: from)
@@ -112,6 +113,7 @@ extension GridHashIndex {
     let at = Int(runs[2 * slot]) + n
     coords[2 * at] = point.x
     coords[2 * at + 1] = point.y
+    box.expand(toHold: point)
     if !positions.isEmpty && Int(id) >= positions.count {  // a new id
       positions.append(contentsOf: repeatElement(-1, count: Int(id) + 1 - positions.count))
     }

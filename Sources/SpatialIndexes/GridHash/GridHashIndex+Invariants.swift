@@ -66,6 +66,7 @@ extension GridHashIndex: InvariantChecking {
       for i in start..<(start + n) {
         let p = Point(x: coords[2 * i], y: coords[2 * i + 1])
         let id = Int(ids[i])
+        if !box.contains(p) { note("id \(id) at \(p) lies outside the box \(box)") }
         if id < 0 || id >= seen.count {
           note("cell \(s) holds id \(id), next id is \(nextIDValue)")
         } else if seen[id] {

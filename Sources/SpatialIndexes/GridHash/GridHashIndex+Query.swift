@@ -13,6 +13,7 @@ extension GridHashIndex {
     in rect: Rect, cellsVisited: inout Int, merge: Bool = true,
     _ body: (_ start: Int, _ count: Int, _ interior: Bool, _ column: Int, _ row: Int) -> Bool
   ) -> Bool {
+    guard rect.intersects(box) else { return true }
     let g = geometry
     let c0 = g.column(rect.minX), c1 = g.column(rect.maxX)
     let r0 = g.row(rect.minY), r1 = g.row(rect.maxY)

@@ -69,6 +69,12 @@ public struct GridHashIndex: DynamicSpatialIndex {
 
   /// Origin, cell size and grid dimensions.
   @usableFromInline var geometry: _GridGeometry
+  /// A box holding every point held (the build's bounds, grown by inserts
+  /// and moves; never shrunk before a rebuild). Cells clamp points outside
+  /// the grid into its border cells, so without it a rectangle far from the
+  /// data still tested a border cell's points: every query tested all of
+  /// a million copies of one place, which make a grid of one cell.
+  @usableFromInline var box: Rect
   /// True when cells live in the hash table ``keys``; false for a direct array.
   @usableFromInline var isSparse: Bool
 

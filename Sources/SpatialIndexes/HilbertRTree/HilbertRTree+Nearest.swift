@@ -21,6 +21,18 @@ extension HilbertRTree: _BestFirstTree {
   ) {
     let level = Int(node.level), j = Int(node.node), s = parameters.nodeSize
     counters.visitNodes(1)
+    // A node whose box is a point holds copies of one place, in id order
+    // (the sort keeps ids in order among equal Hilbert values): a run,
+    // however many levels it spans.
+    let b = box(level: level, node: j)
+    if b.minX == b.maxX && b.minY == b.maxY {
+      let span = spans[level], first = j &* span, last = Swift.min(ids.count, first &+ span)
+      ids.withUnsafeBufferPointer { ids in
+        counters.testPoints(
+          search.considerRun(x: b.minX, y: b.minY, ids: ids.baseAddress! + first, count: last &- first))
+      }
+      return
+    }
     if level == 0 {
       let first = j &* s, last = Swift.min(ids.count, first &+ s)
       counters.testPoints(last &- first)

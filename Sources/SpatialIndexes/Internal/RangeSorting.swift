@@ -39,3 +39,36 @@ func _insertionSort<T>(_ base: UnsafeMutablePointer<T>, _ low: Int, _ high: Int,
     i &+= 1
   }
 }
+
+/// Sorts `base[low...high]` in place by `less`: a quicksort (median of
+/// three), ranges of 17 or fewer by insertion; the larger side of each
+/// partition waits on a stack of at most log2(n) ranges, so nothing is
+/// allocated and the depth stays bounded.
+@inlinable
+func _sortRange<T>(_ base: UnsafeMutablePointer<T>, _ low: Int, _ high: Int, by less: (T, T) -> Bool) {
+  var low = low, high = high
+  withUnsafeTemporaryAllocation(of: (Int, Int).self, capacity: 64) { pending in
+    var depth = 0
+    while true {
+      while high &- low > 16 {
+        let middle = low &+ (high &- low) / 2
+        if less(base[middle], base[low]) { (base[low], base[middle]) = (base[middle], base[low]) }
+        if less(base[high], base[middle]) { (base[middle], base[high]) = (base[high], base[middle]) }
+        if less(base[middle], base[low]) { (base[low], base[middle]) = (base[middle], base[low]) }
+        let (i, j) = _partition(base, low, high, around: base[middle], by: less)
+        if j &- low < high &- i {
+          pending[depth] = (i, high)
+          high = j
+        } else {
+          pending[depth] = (low, j)
+          low = i
+        }
+        depth &+= 1
+      }
+      _insertionSort(base, low, high, by: less)
+      guard depth > 0 else { break }
+      depth &-= 1
+      (low, high) = pending[depth]
+    }
+  }
+}

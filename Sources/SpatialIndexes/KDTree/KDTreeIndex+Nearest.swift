@@ -49,8 +49,14 @@ extension KDTreeIndex: _BestFirstTree {
           search.considerLeaf(xy.baseAddress!, ids.baseAddress!, leaf..<(leaf &+ size))
           return
         }
-        counters.testPoints(1)
         let x = xy[2 &* split], y = xy[2 &* split &+ 1]
+        if isRun(split) {
+          // copies of one place, ids ascending across the two runs
+          counters.testPoints(search.considerRun(x: x, y: y, ids: ids.baseAddress! + split, count: splits))
+          counters.testPoints(search.considerRun(x: x, y: y, ids: ids.baseAddress! + leaf, count: size &- splits))
+          return
+        }
+        counters.testPoints(1)
         search.consider(x: x, y: y, id: ids[split])
         let l = Self._leftShape(size: size, nodeSize: nodeSize)
         let rightSize = size &- 1 &- l.points

@@ -94,6 +94,10 @@ public struct KDTreeIndex: SpatialIndex {
   @usableFromInline var bounds: Rect
   /// The number of split points (internal nodes): where the leaves start.
   @usableFromInline var splitCount: Int
+  /// A bit per split point, by pre-order number: set where the subtree it
+  /// splits is the largest whose points all lie at one position, its ids
+  /// then ascending (see ``markRuns()``).
+  @usableFromInline var runs: [UInt64]
 
   /// - Complexity: O(*n* log *n*).
   public init(points: [Point], parameters: Parameters = Parameters()) throws(IndexError) {
@@ -112,9 +116,11 @@ public struct KDTreeIndex: SpatialIndex {
     splitCount = 0
     coords = []
     ids = []
+    runs = []
     // The build's first pass also checks the points and takes their
     // bounds; on a non-finite point `validate` finds it and throws.
     if !build(points) { try validate(points) }
+    markRuns()
   }
 
   public var count: Int { ids.count }
@@ -124,5 +130,6 @@ public struct KDTreeIndex: SpatialIndex {
   }
   public var memoryBytes: Int {
     coords.capacity * MemoryLayout<Double>.stride + ids.capacity * MemoryLayout<Int32>.stride
+      + runs.capacity * MemoryLayout<UInt64>.stride
   }
 }

@@ -142,14 +142,22 @@ struct _CoordinateCode: Sendable, Equatable {
 
   /// `lo` and `hi` are finite, `lo <= hi`.
   init(lo: Double, hi: Double) {
-    self.lo = lo
     let width = hi - lo
     if width.isInfinite {  // the bounds span more than Double.greatestFiniteMagnitude
+      self.lo = lo
       scale = 32767.5 / (hi * 0.5 - lo * 0.5)
     } else if width > 0, (65535 / width).isFinite {
+      self.lo = lo
       scale = 65535 / width
-    } else {  // one value (or a subnormal span): every point gets code 0 or near it
-      scale = 1
+    } else {
+      // One value (or a subnormal span): the codes cover a narrow band
+      // around it, so the points take the middle code and a rectangle
+      // beside them another: with scale 1 from `lo`, every rectangle west
+      // of copies of one place shared their code 0, and a scan tested
+      // every copy on its doubles.
+      let half = Swift.max(abs(lo), 1) * 0x1p-30
+      self.lo = lo - half
+      scale = 65535 / (2 * half)
     }
   }
 

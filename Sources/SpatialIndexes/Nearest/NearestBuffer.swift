@@ -29,6 +29,14 @@ public struct NearestBuffer: Sendable {
   /// The `k` smallest upper bounds of the candidates, a max-heap: its root
   /// is the search's cut once it holds `k`.
   @usableFromInline var uppers: [Double] = []
+  /// Candidates whose distance a search has taken before it ends (in
+  /// `bound`, which holds the distance there), the nearest first and at
+  /// most `k`: see ``_NearestSearch/settle()``.
+  @usableFromInline var settled: [_NearestCandidate] = []
+  /// Whether a search counts identical positions once, by their earliest
+  /// point: a tap ranks positions on screen, where such points tie, so the
+  /// `k` it asks for are `k` places, not `k` copies of one place.
+  @usableFromInline package var distinctPositions = false
   /// ``sortNeighbors()``'s buckets and counts.
   @usableFromInline var sortScratch: [Neighbor] = []
   @usableFromInline var sortCounts: [Int] = []
@@ -45,7 +53,7 @@ public struct NearestBuffer: Sendable {
   /// A bucket sort on the squared distance (as many buckets as neighbours:
   /// around a position the neighbours of a 2-D spread fill the squared
   /// distance about evenly), then each bucket in order by insertion, or by
-  /// ``sortRange(_:_:_:)`` when crowded (duplicates share one). Comparison
+  /// ``_sortRange(_:_:_:by:)`` when crowded (duplicates share one). Comparison
   /// sorts, every step a mispredicted branch, cost 3.5-5 µs for 100
   /// neighbours on this machine, the bucket sort 1.2 µs.
   @inlinable
@@ -85,7 +93,7 @@ public struct NearestBuffer: Sendable {
           for b in 0..<n {
             let end = counts[b]
             if end &- start > 16 {
-              Self.sortRange(a, start, end &- 1)
+              _sortRange(a, start, end &- 1, by: Self.isNearer)
             } else if end &- start > 1 {
               _insertionSort(a, start, end &- 1, by: Self.isNearer)
             }
@@ -100,38 +108,6 @@ public struct NearestBuffer: Sendable {
   @inlinable @inline(__always)
   static func isNearer(_ a: Neighbor, _ b: Neighbor) -> Bool {
     a.distance < b.distance || (a.distance == b.distance && a.id < b.id)
-  }
-
-  /// Sorts `base[low...high]` in place: a quicksort (median of three),
-  /// ranges of 17 or fewer by insertion.
-  @inlinable
-  static func sortRange(_ base: UnsafeMutablePointer<Neighbor>, _ low: Int, _ high: Int) {
-    var low = low, high = high
-    // the larger side waits on a stack of at most log2(n) ranges
-    withUnsafeTemporaryAllocation(of: (Int, Int).self, capacity: 64) { pending in
-      var depth = 0
-      while true {
-        while high &- low > 16 {
-          let middle = low &+ (high &- low) / 2
-          if isNearer(base[middle], base[low]) { (base[low], base[middle]) = (base[middle], base[low]) }
-          if isNearer(base[high], base[middle]) { (base[middle], base[high]) = (base[high], base[middle]) }
-          if isNearer(base[middle], base[low]) { (base[low], base[middle]) = (base[middle], base[low]) }
-          let (i, j) = _partition(base, low, high, around: base[middle], by: isNearer)
-          if j &- low < high &- i {
-            pending[depth] = (i, high)
-            high = j
-          } else {
-            pending[depth] = (low, j)
-            low = i
-          }
-          depth &+= 1
-        }
-        _insertionSort(base, low, high, by: isNearer)
-        guard depth > 0 else { break }
-        depth &-= 1
-        (low, high) = pending[depth]
-      }
-    }
   }
 
   @inlinable
@@ -172,13 +148,14 @@ public struct NearestBuffer: Sendable {
     }
   }
 
-  /// Empties both arrays, keeping their storage.
+  /// Empties the working arrays and the answer, keeping their storage.
   @inlinable
   mutating func reset() {
     neighbors.removeAll(keepingCapacity: true)
     queue.removeAll(keepingCapacity: true)
     regions.removeAll(keepingCapacity: true)
     candidates.removeAll(keepingCapacity: true)
+    settled.removeAll(keepingCapacity: true)
     uppers.removeAll(keepingCapacity: true)
   }
 
@@ -217,6 +194,40 @@ public struct NearestBuffer: Sendable {
       heap[i] = upper
       return heap[0]
     }
+  }
+
+  /// Puts ``settled`` in order (nearest first, ties to the smaller id),
+  /// drops a point at a position an earlier one holds when `distinct`, and
+  /// keeps the first `k`.
+  @inlinable
+  mutating func rankSettled(keeping k: Int, distinct: Bool) {
+    let kept = settled.withUnsafeMutableBufferPointer { all -> Int in
+      guard let a = all.baseAddress, all.count > 1 else { return all.count }
+      @inline(__always) func nearer(_ p: _NearestCandidate, _ q: _NearestCandidate) -> Bool {
+        p.bound < q.bound || (p.bound == q.bound && p.id < q.id)
+      }
+      _sortRange(a, 0, all.count &- 1, by: nearer)
+      guard distinct else { return all.count }
+      // a position's copies share its distance: look back over the run of
+      // that distance only
+      var kept = 0, runStart = 0
+      for i in 0..<all.count {
+        let c = all[i]
+        if kept == 0 || all[kept &- 1].bound != c.bound { runStart = kept }
+        var copy = false
+        for j in runStart..<kept where all[j].x == c.x && all[j].y == c.y {
+          copy = true
+          break
+        }
+        if !copy {
+          all[kept] = c
+          kept &+= 1
+        }
+      }
+      return kept
+    }
+    let keep = Swift.min(kept, Swift.max(0, k))
+    settled.removeLast(settled.count &- keep)
   }
 
   /// Drops the candidates whose bound passes `cut`, keeping the order.

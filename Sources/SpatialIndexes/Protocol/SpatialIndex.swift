@@ -96,7 +96,8 @@ public protocol SpatialIndex: Sendable {
 
   /// The `k` points nearest to `position` by great-circle distance
   /// (``GreatCircle/distance(_:_:)``), at most `maxDistance` metres away,
-  /// nearest first, ties by the smaller id, into `buffer.neighbors`, its
+  /// nearest first, ties by the smaller id (the point earlier in the
+  /// input), into `buffer.neighbors`, its
   /// storage reused (see ``NearestBuffer``). `points` are those the index
   /// was built from (ids are positions in it), for an index that keeps no
   /// coordinates; an id past its end is not considered.

@@ -106,4 +106,31 @@ import _SpatialTestSupport
     #expect(results.count >= 2 * (allIndexTypes.count - 1))
     for r in results { #expect(r.agrees && r.steps == 60, "\(r)") }
   }
+
+  /// A quadtree held to a box smaller than the map would refuse the moves
+  /// that leave it, and every frame would show those points where they no
+  /// longer are: the live workload refuses it before any frame, whatever
+  /// the strategy. A box that holds the map moves like the linear scan.
+  @Test func aQuadtreeBoxSmallerThanTheMapIsRefused() throws {
+    let points = Fixtures.clustered(2000, blobs: 4, seed: 51)
+    var steps = MapSteps(session: ViewportSession(points: points, parameters: SessionParameters(steps: 30, seed: 5)))
+    steps.live = LiveSettings(share: 0.5, framesPerSecond: 1, seed: 6)
+    let dataset = LoadedDataset(name: "blobs", points: points, ids: points.indices.map { UInt64($0) })
+    func verify(_ bounds: String) throws -> [Verification.Result] {
+      try Verification.run(
+        dataset: dataset, steps: steps, indexes: ["quadtree"],
+        sweeps: [ParameterSweep(key: "bounds", values: [bounds])], workloads: [WorkloadChoice(LiveWorkload.self)])
+    }
+    // the points' own box: every point starts inside it
+    let box = try #require(Rect(bounding: points))
+    #expect {
+      _ = try verify("\(box.minX):\(box.minY):\(box.maxX):\(box.maxY)")
+    } throws: { error in
+      guard case .invalidParameter(name: "bounds", value: _, reason: _) = error as? IndexError else { return false }
+      return true
+    }
+    let results = try verify("-200:-90:200:90")
+    #expect(results.count == LiveWorkload.variants.count)
+    for r in results { #expect(r.agrees && r.steps == 30, "\(r)") }
+  }
 }

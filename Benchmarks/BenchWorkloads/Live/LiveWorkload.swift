@@ -47,6 +47,7 @@ public enum LiveWorkload: Workload {
   public static func visitRunners<I: SpatialIndex, V: WorkloadVisitor>(
     on index: I, _ data: WorkloadData, variants: [String], _ visitor: inout V
   ) throws {
+    try requireRoomToMove(index)
     for variant in variants where runs(variant, on: I.self) {
       switch variant {
       case "move":
@@ -78,6 +79,21 @@ public enum LiveWorkload: Workload {
       default: continue
       }
     }
+  }
+
+  /// Refuses, before any frame, a quadtree held to a fixed box that does
+  /// not cover the map: the fleet drives anywhere on it, the quadtree
+  /// refuses a point outside its box, and a frame would then show a point
+  /// where it no longer is (every strategy: `move` moves it, `buffered` and
+  /// `rebuild` build again with the same box).
+  static func requireRoomToMove<I: SpatialIndex>(_ index: I) throws(IndexError) {
+    let map = Rect(minX: -180, minY: -WebMercator.maxLatitude, maxX: 180, maxY: WebMercator.maxLatitude)
+    guard let quadtree = index as? BucketQuadtree, case .fixed(let box) = quadtree.parameters.bounds,
+          !box.contains(map)
+    else { return }
+    throw .invalidParameter(
+      name: "bounds", value: quadtree.parameters.bounds.description,
+      reason: "must hold the whole map for the live workload, whose points move anywhere on it (world, or data)")
   }
 
   /// The `move` runner of a dynamic index.
@@ -158,10 +174,9 @@ public enum LiveWorkload: Workload {
       let t0 = Stopwatch.now()
       if !prepared { motion.nextFrame(positions: clusterer.points, into: &moves) }
       prepared = false
-      // The motion keeps the points finite and on the map, inside every
-      // index's bounds: no move is refused. Were one refused, the answers
-      // would differ from the linear scan's, which `verify` and the run's
-      // checksum comparison report.
+      // The motion keeps the points finite and on the map, and every
+      // index's bounds hold the map (``requireRoomToMove(_:)``): no move
+      // can be refused here.
       try? update(&clusterer, moves)
       let t1 = Stopwatch.now()
       ids.removeAll(keepingCapacity: true)

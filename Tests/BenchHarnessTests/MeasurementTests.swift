@@ -114,6 +114,17 @@ struct FakeSteps: TimedSteps {
     #expect(run(tenSteps, unlimited).0.passes == 5)
   }
 
+  /// A pilot pass that alone outlasts the budget is the row's timed pass:
+  /// the steps run once, not twice, and their times are the pilot's.
+  @Test func aPilotPastTheBudgetIsTheTimedPass() {
+    let ms: UInt64 = 1_000_000
+    let options = MeasureOptions(repeats: 5, warmup: 3, budget: 25e6, clockOverhead: 30)
+    let (m, calls) = run(Array(repeating: 10 * ms, count: 4) + [2 * ms], options)
+    #expect(m.passes == 1 && calls == 5)
+    #expect(m.samples == [10e6, 10e6, 10e6, 10e6, 2e6])
+    #expect(m.batch == 1 && m.checksum != 0 && m.resultsTotal == 0 + 1 + 2 + 3 + 4)
+  }
+
   @Test func percentilesOfKnownSamples() {
     let options = MeasureOptions(repeats: 1, budget: 0, clockOverhead: 0)
     let (m, _) = run((1...10).map { UInt64($0) * 1_000 }, options)

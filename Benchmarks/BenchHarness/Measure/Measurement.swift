@@ -112,10 +112,13 @@ public struct MonotonicClock: MeasureClock {
 /// 4. **Timed passes**: `repeats` of them, each step once per pass.
 ///
 /// The **budget** counts from the pilot's start: a pass (warm-up or timed)
-/// starts only while time remains, but the first timed pass always runs, so
+/// starts only while time remains, but every row gets one timed pass, so
 /// one very slow combination cannot hold up a run and every row has samples.
-/// Samples are stored pass by pass, never reserved for passes the budget
-/// may cut. `progress` hears the fraction of timed passes done.
+/// When the pilot alone used up the budget, its times are that pass: a
+/// row whose pass takes minutes (a scan per cell over a million points)
+/// then costs one pass, not two. Samples are stored pass by pass, never
+/// reserved for passes the budget may cut. `progress` hears the fraction of
+/// timed passes done.
 ///
 /// - Complexity: O(`steps.stepCount` · (`warmup` + `repeats` · `k`)) steps run.
 @inlinable
@@ -141,6 +144,7 @@ public func measure<Steps: TimedSteps, Clock: MeasureClock>(
     checksum = checksum &* 0x100_0000_01B3 &+ outcome.digest
     total &+= UInt64(truncatingIfNeeded: max(0, outcome.count))
   }
+  let pilotUsedTheBudget = !withinBudget(&clock)
   var warmed = 1
   while warmed < options.warmup && withinBudget(&clock) {
     for step in 0..<n {
@@ -157,9 +161,15 @@ public func measure<Steps: TimedSteps, Clock: MeasureClock>(
   batch = min(batch, options.maximumBatch)
 
   var samples: [Double] = []
+  var passes = 0
+  if pilotUsedTheBudget {
+    samples = pilot
+    passes = 1
+    batch = 1
+    progress(1)
+  }
   samples.reserveCapacity(n)
   let perCall = 1 / Double(batch)
-  var passes = 0
   while passes < options.repeats && (passes == 0 || withinBudget(&clock)) {
     for step in 0..<n {
       steps.prepareSample(step)

@@ -24,7 +24,7 @@ public enum DataWarnings {
     if duplicates > 0 {
       warnings.append(
         "\(duplicates) points (\(share(duplicates, points.count))) repeat an earlier point exactly: "
-          + "their marker never splits, and a tap there has ties (the smaller id wins)")
+          + "their marker never splits, and a tap there has ties (the point earlier in the file wins)")
     }
     if outside > 0 {
       warnings.append(

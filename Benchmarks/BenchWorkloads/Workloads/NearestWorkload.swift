@@ -5,7 +5,8 @@ import BenchHarness
 
 /// "Search near here": the `k` points nearest to each step's position by
 /// great-circle distance (``GreatCircle/distance(_:_:)``), nearest first,
-/// ties to the smaller id, for k = 1, 10 and 100 (one variant each, `k=10`).
+/// ties to the point earlier in the points file, for k = 1, 10 and 100 (one
+/// variant each, `k=10`).
 /// The session's position is its tap's, a seeded place on the screen.
 ///
 /// Answers: `query,rank,id,distance_m`, one row per neighbour, by query and
@@ -16,7 +17,7 @@ public enum NearestWorkload: Workload {
   public typealias Answer = [Neighbor]
 
   public static let name = "nearest"
-  public static let summary = "the k points nearest to a position, great-circle, ties to the smaller id (k = 1, 10, 100)"
+  public static let summary = "the k points nearest to a position, great-circle, ties to the point earlier in the points file (k = 1, 10, 100)"
   public static let need = StepNeed.position
   public static let variants = ["k=1", "k=10", "k=100"]
   /// Each k has its own answers: the linear scan answers every variant.

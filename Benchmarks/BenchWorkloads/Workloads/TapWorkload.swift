@@ -4,7 +4,7 @@ import SpatialIndexes
 import BenchHarness
 
 /// The nearest point within the touch target (22 screen points) of each
-/// step's tap, ties to the smaller id, two ways: `range`, through the
+/// step's tap, ties to the point earlier in the points file, two ways: `range`, through the
 /// index's range queries over the target's boxes, and `nearest`, through
 /// its k-nearest search on the sphere (``SpatialIndex/nearestByNeighbours(to:points:buffer:counters:)``).
 /// Both give the same answers.
@@ -17,7 +17,7 @@ public enum TapWorkload: Workload {
 
   public static let name = "tap"
   public static let summary =
-    "nearest point within 22 screen points of a tap, ties to the smaller id; by range queries or k-nearest"
+    "nearest point within 22 screen points of a tap, ties to the point earlier in the points file; by range queries or k-nearest"
   public static let need = StepNeed.tap
   public static let answerColumns = ["id"]
   public static let variants = ["range", "nearest"]

@@ -37,30 +37,12 @@ public func benchProcess(_ arguments: [String]) -> Never {
   exit(benchMain(arguments))
 }
 
+/// Runs the command `arguments` name (``CommandCatalog``); flags first mean
+/// `run`. `--help` or `-h` anywhere prints the command's help instead.
 func dispatch(_ arguments: [String]) throws -> Int32 {
   guard let first = arguments.first else { return try runCommand([]) }
   let rest = Array(arguments.dropFirst())
-  // `RunOptions.parse` has no help flag of its own; the other commands handle it.
-  if ["run", "verify", "export", "recommend", "report", "peer"].contains(first),
-     rest.contains(where: { $0 == "--help" || $0 == "-h" })
-  {
-    output(Usage.text(for: first))
-    return 0
-  }
-  switch first {
-  case "run": return try runCommand(rest)
-  case "list": return try listCommand(rest)
-  case "verify": return try verifyCommand(rest)
-  case "query": return try queryCommand(rest)
-  case "export": return try exportCommand(rest)
-  case "compare": return try compareCommand(rest)
-  case "plot": return try plotCommand(rest)
-  case "render": return try renderCommand(rest)
-  case "speed": return try speedCommand(rest)
-  case "recommend": return try recommendCommand(rest)
-  case "report": return try reportCommand(rest)
-  case "peer": return try peerCommand(rest)
-  case "help", "--help", "-h":
+  if ["help", "--help", "-h"].contains(first) {
     if let topic = rest.first {
       guard Usage.commands.contains(topic) else {
         throw UsageError.unknown("command", topic, valid: Usage.commands, command: "help")
@@ -70,10 +52,20 @@ func dispatch(_ arguments: [String]) throws -> Int32 {
       output(Usage.overview)
     }
     return 0
-  default:
-    if first.hasPrefix("-") { return try runCommand(arguments) }
+  }
+  let asksHelp = arguments.contains { $0 == "--help" || $0 == "-h" }
+  if first.hasPrefix("-") {
+    if asksHelp { output(Usage.text(for: "run")); return 0 }
+    return try runCommand(arguments)
+  }
+  guard let command = CommandCatalog.named(first) else {
     throw UsageError.unknown("command", first, valid: Usage.commands, command: "help")
   }
+  if asksHelp {
+    output(Usage.text(for: first))
+    return 0
+  }
+  return try command.run(rest)
 }
 
 func printError(_ message: String) {

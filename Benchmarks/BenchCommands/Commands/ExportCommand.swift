@@ -62,7 +62,7 @@ func exportCommand(_ arguments: [String]) throws -> Int32 {
   }
   try writeAllOrNone(files)
   let written = files.map(\.0).joined(separator: ", ")
-  printError("bench: wrote \(dataset.count) points and \(steps.count) steps to \(written)")
+  if !options.quiet { printError("bench: wrote \(dataset.count) points and \(steps.count) steps to \(written)") }
   return 0
 }
 

@@ -13,10 +13,7 @@ func peerCommand(_ arguments: [String]) throws -> Int32 {
   }
   guard engines.contains(engine) else { throw UsageError.unknown("engine", engine, valid: engines, command: "peer") }
   let rest = Array(arguments.dropFirst())
-  var options = try RunOptions.parse(rest, command: "peer")
-  if !rest.contains("--workload") {
-    options.workloads = [ViewportWorkload.name, ClusterWorkload.name, TapWorkload.name, NearestWorkload.name]
-  }
+  let options = try RunOptions.parse(rest, command: "peer")
   let choices = options.peerChoices
   guard !choices.isEmpty else {
     throw UsageError("bench peer runs viewport, cluster, tap and nearest (the load is its build row)", command: "peer")

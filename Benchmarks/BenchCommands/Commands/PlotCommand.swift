@@ -6,18 +6,9 @@ import Foundation
 /// for lack of data. Never writes to the reports.
 func plotCommand(_ arguments: [String]) throws -> Int32 {
   let command = "plot"
-  var reader = ArgumentReader(arguments, command: command)
-  var files: [String] = []
-  var out: String? = nil
-  while let a = reader.next() {
-    switch a {
-    case "--out": out = try reader.value(for: a)
-    case "--help", "-h": output(Usage.text(for: command)); return 0
-    default:
-      guard !a.hasPrefix("-") else { throw unknownOption(a, command: command, valid: ["--out"]) }
-      files.append(a)
-    }
-  }
+  var o = PlotOptions()
+  try PlotOptions.table.parse(arguments, into: &o)
+  let (files, out) = (o.files, o.out)
   guard !files.isEmpty else {
     throw UsageError("plot needs at least one report", command: command)
   }
@@ -35,6 +26,18 @@ func plotCommand(_ arguments: [String]) throws -> Int32 {
   }
   for skip in skipped { output("\(skip)") }
   return 0
+}
+
+/// What `bench plot` reads from the command line.
+struct PlotOptions {
+  var files: [String] = []
+  var out: String?
+
+  static var table: FlagTable<PlotOptions> {
+    FlagTable("plot", [
+      .out(\.out, "DIR", help: "the folder of the charts (default results/plots from the package\nroot, else plots; made if missing)"),
+    ]).taking("REPORT.csv…") { (o: inout PlotOptions, file: String) throws(UsageError) in o.files.append(file) }
+  }
 }
 
 /// `results/plots` when run from the package root, else `plots`.

@@ -6,10 +6,6 @@ import Foundation
 /// `--pan DX,DY`. Writes the file atomically and prints its path.
 func renderCommand(_ arguments: [String]) throws -> Int32 {
   let command = RenderOptions.command
-  if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
-    output(Usage.text(for: command))
-    return 0
-  }
   let options = try RenderOptions.parse(arguments)
   // A bad path fails before the dataset is loaded.
   let inputs = options.runOptions.inputs

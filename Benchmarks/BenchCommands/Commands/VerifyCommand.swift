@@ -21,6 +21,8 @@ func verifyCommand(_ arguments: [String]) throws -> Int32 {
       workloads: options.workloadChoices)
     for r in results.sorted(by: { ($0.index, $0.workload) < ($1.index, $1.workload) }) {
       let status = r.agrees ? "ok" : "DIFFERS in \(r.differingSteps) steps"
+      // --quiet: only what differs, and the closing line
+      if options.quiet && r.agrees { continue }
       output("\(dataset.name) n=\(dataset.count) \(r.index) \(r.workload): \(r.steps) steps \(status)")
       for p in r.problems { output("  " + p) }
       if !r.agrees { failures += 1 }

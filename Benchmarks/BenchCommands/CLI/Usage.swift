@@ -198,9 +198,13 @@ enum Usage {
         """
     case "export":
       return """
-        Writes the dataset's points (id,lat,lon), the session's viewport rectangles
+        Writes the dataset's points, the session's viewport rectangles
         (min_lat,min_lon,max_lat,max_lon,zoom) and, with --taps-out, its taps (lat,lon,zoom), so
-        another library can run the same work and bench query can answer it.
+        another library can run the same work and bench query can answer it. The points' format
+        is told by --points-out's name, as bench reads it back: .csv (id,lat,lon), .geojson or
+        .json (a FeatureCollection of Points, each with its id as the feature's id), .f64
+        (longitude, latitude float64 pairs); GeoJSON and .f64 number the points by position when
+        read, so a file's own ids do not survive them. Any other name is refused (exit 64).
         """
     case "compare":
       return """

@@ -37,8 +37,8 @@ enum RunFlags {
     let noIndex = "it writes the points and steps; it builds no index and runs no workload"
     let files = "its files are --points-out, --queries-out and --taps-out"
     return FlagTable("export", [
-      .text("--points-out", "FILE.csv|FILE.f64", \.pointsOut,
-            help: "the points: id,lat,lon CSV, or longitude, latitude float64 pairs (.f64)").mandatory,
+      .text("--points-out", "FILE.csv|FILE.geojson|FILE.f64", \.pointsOut,
+            help: "the points, in the format the name says: id,lat,lon CSV; a GeoJSON\nFeatureCollection of Points (.geojson or .json); longitude, latitude\nfloat64 pairs (.f64). Any other name is refused").mandatory,
       .text("--queries-out", "FILE.csv", \.queriesOut, help: "the steps' viewports: min_lat,min_lon,max_lat,max_lon,zoom")
         .mandatory,
       .text("--taps-out", "FILE.csv", \.tapsOut, help: "the steps' taps: lat,lon,zoom"),

@@ -175,8 +175,11 @@ enum Usage {
     case "list":
       return "One line each: the name first, then its parameters and defaults."
     case "verify":
-      return "Runs the chosen workloads on every index and the linear scan and compares every answer."
-        + " Exit 1 with the first differences on any mismatch."
+      return """
+        Runs the chosen workloads on every index and the linear scan and compares every answer.
+        The build workload checks each build: the index counts every point, and a query and a count
+        of the whole map find each point once. Exit 1 with the first differences on any mismatch.
+        """
     case "query":
       let answers = WorkloadCatalog.all.map { type in
         "  \(type.name.padding(toLength: 9, withPad: " ", startingAt: 0))query,"

@@ -1,3 +1,4 @@
+import BenchFormats
 import BenchHarness
 
 #if canImport(Glibc)
@@ -68,8 +69,11 @@ func dispatch(_ arguments: [String]) throws -> Int32 {
   return try command.run(rest)
 }
 
+/// Writes `message` to stderr as one or more lines; a control character
+/// in it (from a name or an argument) is written out, so nothing given to
+/// bench moves the terminal's cursor or colours it.
 func printError(_ message: String) {
-  var line = message
+  var line = escapingControls(message, keeping: ["\n"])
   if !line.hasSuffix("\n") { line += "\n" }
   writeStandardError(line)
 }

@@ -1,3 +1,4 @@
+import BenchFormats
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -34,9 +35,10 @@ enum StandardOutput {
   }
 }
 
-/// `print` for a command's output (see ``StandardOutput``).
+/// `print` for a command's output (see ``StandardOutput``); a control
+/// character but the line feed and tab is written out, as on stderr.
 func output(_ text: String, terminator: String = "\n") {
-  StandardOutput.write(text + terminator)
+  StandardOutput.write(escapingControls(text, keeping: ["\n", "\t"]) + terminator)
 }
 
 #if canImport(Glibc)

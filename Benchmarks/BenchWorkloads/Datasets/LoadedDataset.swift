@@ -38,7 +38,10 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
   /// many (`points` is then a lower bound, 0 when the bytes alone were).
   case fileTooLarge(file: String, points: Int, needBytes: Double, haveBytes: Double, counted: Bool)
 
-  public var description: String {
+  /// One line; control characters written out (``escapingControls(_:keeping:)``).
+  public var description: String { escapingControls(text) }
+
+  private var text: String {
     switch self {
     case let .unknown(name, _): "unknown dataset \"\(name)\""
     case let .sampleTooLarge(n, rows, dataset): "--n \(n) exceeds the \(rows) rows of \(dataset)"
@@ -103,7 +106,8 @@ public enum Datasets {
     }
     if isFile(name) {
       try checkMemory(ofFile: name, counts: counts, bytesPerPoint: bytesPerPoint)
-      let base = ((name as NSString).lastPathComponent as NSString).deletingPathExtension
+      // the name reports, pages and the terminal show: a control character written out
+      let base = escapingControls(((name as NSString).lastPathComponent as NSString).deletingPathExtension)
       return try samples(of: try readPoints(name), name: base, counts, seed)
     }
     let lowered = name.lowercased()

@@ -137,7 +137,8 @@ enum Usage {
         about the data (duplicates, latitudes beyond ±85.0511°, a tiny or world-wide extent) go to
         stderr. Writes the rows (default results/<date>-<commit>-recommend.csv) and the HTML page
         beside them, never over earlier files. Exit 0 when a choice meets the budget, 1 with the
-        closest when none does.
+        closest when none does; data without a point is refused before any work (65 for a file
+        without a point, 64 for --n 0).
 
         How it decides (README, "How bench recommend decides"): a choice meets the budget when each
         workload's p99 fits its share of a frame (a quarter for the viewport, cluster, tap and

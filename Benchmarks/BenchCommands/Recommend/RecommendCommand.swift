@@ -1,3 +1,4 @@
+import BenchFormats
 import BenchHarness
 import BenchWorkloads
 import Foundation
@@ -23,6 +24,12 @@ func recommendCommand(_ arguments: [String]) throws -> Int32 {
   let datasets = try loadDatasets(options.run, command: command)
   guard datasets.count == 1, let dataset = datasets.first else {
     throw UsageError("recommend takes one dataset and one --n", command: command)
+  }
+  // No points, no question: every index answers nothing in no time.
+  if dataset.count == 0 {
+    if options.run.n == [0] { throw UsageError("--n 0: recommend needs at least one point", command: command) }
+    throw DataError.badData(
+      file: options.run.dataset, line: 1, field: nil, message: "has no points: there is nothing to recommend an index for")
   }
   // started first, so a missing PostgreSQL is one line before minutes of runs
   let server = try options.peer ? options.run.connection.map { try PostgresServer.connect($0) } ?? PostgresServer.start() : nil

@@ -222,6 +222,44 @@ import Darwin
     }
   }
 
+  /// `bench query … >> points.csv` appended the answers to the points. As
+  /// GNU cat refuses "input file is output file", every command refuses a
+  /// standard output that is one of its inputs (device and inode), before
+  /// any work: exit 64, the input untouched.
+  @Test func standardOutputOntoAnInputIsRefused() throws {
+    try withTemporaryFolder { folder in
+      try Self.prepared(folder)
+      let tiny = ["--steps", "3", "--quiet"]
+      let readers: [(input: String, flag: String, arguments: [String])] = [
+        ("good.csv", "--points", ["query", "--index", "grid", "--points", "good.csv", "--queries", "good-queries.csv"]),
+        ("good-queries.csv", "--queries",
+         ["query", "--index", "grid", "--points", "good.csv", "--queries", "good-queries.csv"]),
+        ("good.csv", "--dataset", ["run", "--dataset", "good.csv", "--index", "grid", "--workload", "viewport",
+                                   "--repeat", "1", "--warmup", "0", "--out", "r.csv"] + tiny),
+        ("good.csv", "--dataset", ["verify", "--dataset", "good.csv", "--index", "grid"] + tiny),
+        ("good.csv", "--dataset", ["export", "--dataset", "good.csv", "--points-out", "p.csv",
+                                   "--queries-out", "q.csv"] + tiny),
+        ("good.csv", "--dataset", ["recommend", "--dataset", "good.csv", "--steps", "10", "--quiet", "--out", "r.csv"]),
+        ("good.csv", "--dataset", ["render", "--dataset", "good.csv", "--center", "0,0", "--zoom", "2", "--out", "m.svg"]),
+        ("good.csv", "report", ["compare", "good.csv", "good-queries.csv"]),
+        ("good.csv", "report", ["plot", "good.csv", "--out", "plots"]),
+        ("good.csv", "report", ["report", "good.csv", "--out", "p.html"]),
+      ]
+      for (input, flag, arguments) in readers {
+        let before = bytes(folder.file(input))
+        let result = try runBench(arguments, in: folder.path, appendingStandardOutputTo: folder.file(input))
+        expectOneError(
+          result, code: 64, "standard output is the input \(flag) '\(input)': bench never writes over its input")
+        #expect(bytes(folder.file(input)) == before, "\(arguments[0]) wrote onto \(input)")
+        #expect(folder.contents() == ["good-queries.csv", "good.csv"], "\(arguments[0]): \(folder.contents())")
+      }
+      // another file as standard output is fine
+      try folder.write("answers.csv", "")
+      let fine = try runBench(readers[0].arguments, in: folder.path, appendingStandardOutputTo: folder.file("answers.csv"))
+      #expect(fine.code == 0 && text(folder.file("answers.csv"))?.hasPrefix("query,count,id_sum\n") == true)
+    }
+  }
+
   /// Short names, `-` and names that end in a dot are names like others
   /// (`--out a` crashed in Foundation's path code); `-` is standard output
   /// for `query`.

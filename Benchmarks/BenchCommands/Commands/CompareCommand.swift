@@ -14,6 +14,7 @@ func compareCommand(_ arguments: [String]) throws -> Int32 {
   guard files.count == 2 else {
     throw UsageError("compare needs two reports, got \(files.count)", command: command)
   }
+  try OutputCheck.check([], inputs: files.map { InputSource("report", $0) })
   let baseline = try ReportFile.read(files[0])
   let current = try ReportFile.read(files[1])
   let comparison = Comparison(

@@ -12,6 +12,9 @@ func plotCommand(_ arguments: [String]) throws -> Int32 {
   guard !files.isEmpty else {
     throw UsageError("plot needs at least one report", command: command)
   }
+  let inputs = files.map { InputSource("report", $0) }
+  // before any work; the charts' names are checked once they are known
+  try OutputCheck.check([], inputs: inputs)
   var rows: [ReportRow] = []
   for file in files { rows += try ReportFile.read(file) }
 
@@ -19,7 +22,7 @@ func plotCommand(_ arguments: [String]) throws -> Int32 {
   try makeFolder(folder)
   let (charts, skipped) = ReportPlots.make(rows)
   let paths = charts.map { (folder.hasSuffix("/") ? folder : folder + "/") + $0.name }
-  try OutputCheck.check(paths.map { OutputTarget("--out", $0) }, inputs: files.map { InputSource("report", $0) })
+  try OutputCheck.check(paths.map { OutputTarget("--out", $0) }, inputs: inputs)
   for (chart, path) in zip(charts, paths) {
     try AtomicFile.write(Array(chart.svg.utf8), to: path)
     output("wrote \(path)")

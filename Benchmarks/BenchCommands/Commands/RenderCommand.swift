@@ -9,7 +9,7 @@ func renderCommand(_ arguments: [String]) throws -> Int32 {
   let options = try RenderOptions.parse(arguments)
   // A bad path fails before the dataset is loaded.
   let inputs = options.runOptions.inputs
-  if let out = options.out { try OutputCheck.check([OutputTarget("--out", out)], inputs: inputs) }
+  try OutputCheck.check(options.out.map { [OutputTarget("--out", $0)] } ?? [], inputs: inputs)
   let datasets = try loadDatasets(options.runOptions, command: command)
   let dataset = datasets[0]
   let picture = try RenderScene.picture(options, dataset: dataset)

@@ -1,4 +1,5 @@
 import BenchFormats
+import BenchHarness
 import BenchWorkloads
 import SpatialIndexes
 
@@ -10,6 +11,7 @@ import SpatialIndexes
 func verifyCommand(_ arguments: [String]) throws -> Int32 {
   let options = try RunOptions.parse(arguments, command: "verify")
   let build = options.workloads.contains(WorkloadCatalog.buildName)
+  try OutputCheck.check([], inputs: options.inputs)
   let queries = try options.queriesFile.map { try QueriesFile(contentsOf: $0) }
   try queries?.requireQueries()
   var failures = 0

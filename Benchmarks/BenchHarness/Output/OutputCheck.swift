@@ -46,6 +46,7 @@ public struct InputSource: Sendable, Equatable {
 /// - No output is an input or another output of the same command, by any
 ///   spelling: files are compared by device and inode, new names by their
 ///   folder with every link resolved (exit 64).
+/// - Standard output is none of the inputs (``checkStandardOutput(against:)``).
 /// - The folder exists and takes a new file: a hidden file is created there
 ///   and removed at once, since permission bits cannot tell (root may write
 ///   in a 0555 folder, no one can create a file in `/proc`).
@@ -55,6 +56,7 @@ public struct InputSource: Sendable, Equatable {
 /// leaves half a file (``AtomicFile``).
 public enum OutputCheck {
   public static func check(_ outputs: [OutputTarget], inputs: [InputSource]) throws(ReportError) {
+    try checkStandardOutput(against: inputs)
     var seen: [(target: OutputTarget, identity: Identity)] = []
     let inputIdentities = inputs.compactMap { input in
       Identity(existing: input.path).map { (input, $0) }
@@ -75,6 +77,26 @@ public enum OutputCheck {
       // an existing report is refused after the conflicts, which say more
       if let kept { throw kept }
       seen.append((target, identity))
+    }
+  }
+
+  /// Refuses a standard output that is one of `inputs` (the same device and
+  /// inode), as GNU cat refuses "input file is output file": `bench query …
+  /// >> points.csv` appended the answers to the points it read. Only a
+  /// regular file is compared: a terminal, a pipe or `/dev/null` is never
+  /// an input here.
+  ///
+  /// - Throws: `.conflict` (64).
+  public static func checkStandardOutput(against inputs: [InputSource]) throws(ReportError) {
+    var out = stat()
+    guard fstat(1, &out) == 0, out.st_mode & S_IFMT == S_IFREG else { return }
+    for input in inputs {
+      guard let id = Identity(existing: input.path), let file = id.file,
+            file.0 == out.st_dev && file.1 == out.st_ino
+      else { continue }
+      throw ReportError(
+        .conflict, path: input.path,
+        detail: "standard output is the input \(input.flag) '\(input.path)': bench never writes over its input")
     }
   }
 

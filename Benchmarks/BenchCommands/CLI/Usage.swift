@@ -154,7 +154,8 @@ enum Usage {
         and memory charts, a cluster map of the data, the machine and run, and the commands that
         reproduce it. The map needs the points: a bundled dataset or a generator is made again from
         the rows' name, n and seed; for a points file give it with --dataset FILE. Default output:
-        the first report's name with .html. Never replaces a file (exit 73).
+        the first report's name with .html, or when that is taken (bench run writes its page
+        there) with -2.html, -3.html…; a name given with --out is never replaced (exit 73).
         """
     case "peer":
       return """

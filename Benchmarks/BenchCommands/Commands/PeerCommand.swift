@@ -22,7 +22,8 @@ func peerCommand(_ arguments: [String]) throws -> Int32 {
   let suite = "peer-postgis"
   let out = options.out
     ?? ReportFile.defaultPath(suite: suite, gitCommit: metadata.gitCommit, date: Date(), directory: resultsFolder())
-  try OutputCheck.check([OutputTarget("--out", out, existing: .keep)], inputs: options.inputs)
+  try OutputCheck.check(
+    [OutputTarget("--out", out, existing: .keep, ifTaken: "name a new file with --out")], inputs: options.inputs)
 
   let datasets = try loadDatasets(options, command: "peer")
   let queries = try options.queriesFile.map { try QueriesFile(contentsOf: $0) }

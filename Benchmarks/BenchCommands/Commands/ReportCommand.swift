@@ -6,17 +6,20 @@ import Foundation
 /// [--live] [--memory-limit SIZE] [--dataset NAME|FILE]`: the one-page HTML
 /// report of the rows (``HTMLReport``): verdicts, budget charts, the table,
 /// the other charts, a cluster map of the data, the machine and commands.
-/// Default output: the first report's name with `.html`; never replaced.
+/// Default output: the first report's name with `.html`, or when that is
+/// taken (`bench run` writes its page there) `-2.html`, `-3.html`…; a page
+/// is never replaced.
 func reportCommand(_ arguments: [String]) throws -> Int32 {
   let command = "report"
   var o = ReportOptions()
   try ReportOptions.table.parse(arguments, into: &o)
   let (files, out, budget, datasetName) = (o.files, o.out, o.budget, o.dataset)
   guard let firstFile = files.first else { throw UsageError("report needs at least one report", command: command) }
-  let path = out ?? HTMLOutput.path(besides: firstFile)
+  let path = out ?? HTMLOutput.freePath(besides: firstFile)
   var inputs = files.map { InputSource("report", $0) }
   if let datasetName { inputs.append(InputSource("--dataset", datasetName)) }
-  try OutputCheck.check([OutputTarget("--out", path, existing: .keep)], inputs: inputs)
+  try OutputCheck.check(
+    [OutputTarget("--out", path, existing: .keep, ifTaken: "name a new file with --out FILE.html")], inputs: inputs)
   var rows: [ReportRow] = []
   for file in files { rows += try ReportFile.read(file) }
   guard let first = rows.first(where: { $0.key.workload != "build" }) ?? rows.first else {

@@ -18,7 +18,8 @@ func recommendCommand(_ arguments: [String]) throws -> Int32 {
     ?? ReportFile.defaultPath(suite: command, gitCommit: metadata.gitCommit, date: Date(), directory: resultsFolder())
   let html = HTMLOutput.path(besides: csv)
   try OutputCheck.check(
-    [OutputTarget("--out", csv, existing: .keep), OutputTarget("--out (its .html)", html, existing: .keep)],
+    [OutputTarget("--out", csv, existing: .keep, ifTaken: "name a new file with --out"),
+     OutputTarget("--out (its .html)", html, existing: .keep, ifTaken: HTMLOutput.pageTaken)],
     inputs: options.run.inputs)
 
   let datasets = try loadDatasets(options.run, command: command)

@@ -12,13 +12,18 @@ public struct OutputTarget: Sendable, Equatable {
   public var existing: AtomicFile.Existing
   /// `--append`: the file may exist (a report the rows are added to).
   public var appends: Bool
+  /// What the user can do when a file to keep is there, in the words of
+  /// the command's own flags (`name a new file with --out FILE.html`): a
+  /// hint must never name a flag the command refuses.
+  public var ifTaken: String
 
   public init(_ flag: String, _ path: String, existing: AtomicFile.Existing = .replace,
-              appends: Bool = false) {
+              appends: Bool = false, ifTaken: String = "name a new file") {
     self.flag = flag
     self.path = path
     self.existing = existing
     self.appends = appends
+    self.ifTaken = ifTaken
   }
 }
 
@@ -122,7 +127,7 @@ public enum OutputCheck {
       if target.existing == .keep && !target.appends {
         kept = ReportError(
           .exists, path: path,
-          detail: "already exists: bench never replaces a report (add --append to add rows to it, or name a new file)")
+          detail: "already exists: bench never replaces a report (\(target.ifTaken))")
       }
       file = info
     case .failure(let e) where e.code == ENOENT:

@@ -3,7 +3,8 @@ import Foundation
 
 /// `bench render --center LAT,LON --zoom Z [options]`: an SVG of what the
 /// cluster workload computes for one viewport, or for two side by side with
-/// `--pan DX,DY`. Writes the file atomically and prints its path.
+/// `--pan DX,DY`. Writes the file atomically and prints its path: --out
+/// (replaced if there), else a default name that never replaces a file.
 func renderCommand(_ arguments: [String]) throws -> Int32 {
   let command = RenderOptions.command
   let options = try RenderOptions.parse(arguments)
@@ -20,15 +21,16 @@ func renderCommand(_ arguments: [String]) throws -> Int32 {
   } else {
     let name = MapPicture.defaultFileName(
       dataset: dataset.name, zoom: options.zoom, panned: options.pan != nil)
+    // a default name never replaces a picture (results/render holds tracked ones)
     if isAtPackageRoot() {
       try makeFolder("results/render")
-      path = "results/render/" + name
+      path = freeName("results/render/" + name)
     } else {
-      path = name
+      path = freeName(name)
     }
     try OutputCheck.check([OutputTarget("--out", path)], inputs: inputs)
   }
-  try AtomicFile.write(Array(picture.render().utf8), to: path)
+  try AtomicFile.write(Array(picture.render().utf8), to: path, existing: options.out == nil ? .keep : .replace)
   output("wrote \(path)")
   return 0
 }

@@ -95,7 +95,7 @@ struct RenderOptions {
         o.strategy = s
       },
       .out(\.out, "FILE.svg",
-           help: "the picture (default results/render/render-<dataset>-z<Z>.svg\nfrom the package root, else in the current folder)"),
+           help: "the picture, replaced if there (default results/render/render-<dataset>-z<Z>.svg\nfrom the package root, else in the current folder; when that is taken,\n-2.svg, -3.svg…: a default never replaces a picture)"),
     ])
   }
 

@@ -10,25 +10,14 @@ import MapClustering
 enum HTMLOutput {
   /// `results/x.csv` → `results/x.html` (a name without `.csv` gains `.html`).
   static func path(besides csv: String) -> String {
-    stem(of: csv) + ".html"
+    (csv.hasSuffix(".csv") ? String(csv.dropLast(4)) : csv) + ".html"
   }
 
   /// ``path(besides:)``, or when a file has that name, the first of
   /// `x-2.html`, `x-3.html`… that none has (as report names are chosen):
   /// `bench report r.csv` after `bench run --out r.csv`, which wrote `r.html`.
   static func freePath(besides csv: String) -> String {
-    var path = path(besides: csv)
-    var suffix = 2
-    var info = stat()
-    while lstat(path, &info) == 0 {
-      path = stem(of: csv) + "-\(suffix).html"
-      suffix += 1
-    }
-    return path
-  }
-
-  private static func stem(of csv: String) -> String {
-    csv.hasSuffix(".csv") ? String(csv.dropLast(4)) : csv
+    freeName(path(besides: csv))
   }
 
   /// What to do when the page beside a new report is taken.

@@ -131,6 +131,19 @@ extension CLITests {
       #expect(results.contains(Listing.columnTable), "paste `bench list --columns --markdown` into results/README.md")
     }
 
+    /// `bench help` said that `query` writes `query,count,id_sum`, which is
+    /// the viewport's answer only. It lists every workload's columns, from
+    /// the registry.
+    @Test func theOverviewGivesEachWorkloadsAnswerColumns() throws {
+      let overview = try captureStandardOutput { _ = benchMain(["help"]) }
+      #expect(!overview.contains("(query,count,id_sum)"))
+      let lines = overview.split(separator: "\n").map(String.init)
+      for type in WorkloadCatalog.all {
+        let columns = "query," + type.answerColumns.joined(separator: ",")
+        #expect(lines.contains { $0.hasPrefix("  \(type.name) ") && $0.hasSuffix(" " + columns) }, "\(type.name)")
+      }
+    }
+
     @Test func listAndUsageNameEveryWorkload() throws {
       var code: Int32 = -1
       let listed = try captureStandardOutput { code = benchMain(["list", "--workloads"]) }

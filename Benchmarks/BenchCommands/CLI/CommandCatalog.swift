@@ -40,10 +40,10 @@ enum CommandCatalog {
         name: "verify", summary: "check every index against the linear scan; exit 1 on any difference",
         usage: RunFlags.verify.spec, run: verifyCommand),
       CommandSpec(
-        name: "query", summary: "answer a query file with one index (query,count,id_sum)",
+        name: "query", summary: "answer a queries file with one index, in the workload's columns (below)",
         usage: QueryOptions.table.spec, run: queryCommand),
       CommandSpec(
-        name: "export", summary: "write a workload's points and viewport rectangles as CSV files",
+        name: "export", summary: "write a dataset's points and a session's viewports and taps as files",
         usage: RunFlags.export.spec, run: exportCommand),
       CommandSpec(
         name: "compare", summary: "compare two reports; exit 1 on a regression",

@@ -100,6 +100,9 @@ enum Usage {
       commands:
       \(commands.joined(separator: "\n"))
 
+      query answers, one file a workload (bench help query):
+      \(queryAnswers)
+
       run options:
       \(runOptions)
 
@@ -113,6 +116,14 @@ enum Usage {
       refused connection); 70 internal error; 73 output cannot be created (not a regular file, a report that exists);
       74 I/O error (a full disk, a failed write to standard output).
       """
+  }
+
+  /// Each workload's answer columns, from the registry: `  viewport  query,count,id_sum`.
+  static var queryAnswers: String {
+    WorkloadCatalog.all.map { type in
+      "  \(type.name.padding(toLength: 10, withPad: " ", startingAt: 0))query,"
+        + type.answerColumns.joined(separator: ",")
+    }.joined(separator: "\n")
   }
 
   /// The synopsis, what the command does, and its options.
@@ -183,14 +194,10 @@ enum Usage {
         of the whole map find each point once. Exit 1 with the first differences on any mismatch.
         """
     case "query":
-      let answers = WorkloadCatalog.all.map { type in
-        "  \(type.name.padding(toLength: 9, withPad: " ", startingAt: 0))query,"
-          + type.answerColumns.joined(separator: ",")
-      }.joined(separator: "\n")
       return """
         Answers each row of the queries file over the points file, with one index, in the chosen
         workload's format (default viewport; results/README.md documents each):
-        \(answers)
+        \(queryAnswers)
         viewport and cluster read a queries file: min_lat,min_lon,max_lat,max_lon[,zoom] (min_lon >
         max_lon crosses the antimeridian), or center_lat,center_lon,zoom with --screen; cluster
         needs the zoom. tap reads a taps file: lat,lon,zoom. nearest reads positions: lat,lon

@@ -12,6 +12,7 @@ import Darwin
 /// to stderr as one line naming the file, line and field where there is one.
 public func benchMain(_ arguments: [String]) -> Int32 {
   StandardOutput.failure = 0
+  StandardOutput.readerGone = false
   var code: Int32
   do {
     code = try dispatch(arguments)
@@ -30,8 +31,9 @@ public func benchMain(_ arguments: [String]) -> Int32 {
 
 /// The `bench` executable: readies the process, runs `arguments` and exits
 /// with the command's code. A stop signal removes the file being written
-/// (``StopSignals``); a write to a closed pipe fails with EPIPE (reported,
-/// exit 74) instead of killing bench silently.
+/// (``StopSignals``); a write to a closed pipe fails with EPIPE instead of
+/// killing bench mid-write, and bench then stops writing to it and ends
+/// quietly (``StandardOutput``).
 public func benchProcess(_ arguments: [String]) -> Never {
   StopSignals.install()
   _ = signal(SIGPIPE, SIG_IGN)

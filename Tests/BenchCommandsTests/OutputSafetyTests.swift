@@ -260,6 +260,27 @@ import Darwin
     }
   }
 
+  /// `bench list | head -1`: the reader goes away and the write fails with
+  /// EPIPE. That is the reader's choice, not bench's failure: bench stops
+  /// writing and ends quietly with exit 0.
+  @Test func aClosedPipeEndsQuietly() throws {
+    let bench = try #require(benchExecutable)
+    try withTemporaryFolder { folder in
+      let process = Process()
+      process.executableURL = bench
+      process.arguments = ["list"]
+      let pipe = Pipe()
+      try pipe.fileHandleForReading.close()  // no reader at all
+      process.standardOutput = pipe
+      try folder.write("err", "")
+      process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: folder.file("err")))
+      try process.run()
+      waitForExit(of: process, seconds: 60, "bench list into a closed pipe")
+      #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+      #expect(text(folder.file("err")) == "")
+    }
+  }
+
   /// Short names, `-` and names that end in a dot are names like others
   /// (`--out a` crashed in Foundation's path code); `-` is standard output
   /// for `query`.

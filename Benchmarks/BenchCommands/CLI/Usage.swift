@@ -114,7 +114,8 @@ enum Usage {
       output that is an input or another output); 65 bad data; 66 input missing or unreadable;
       69 a service is unavailable (PostgreSQL or PostGIS missing, a server that will not start, a
       refused connection); 70 internal error; 73 output cannot be created (not a regular file, a report that exists);
-      74 I/O error (a full disk, a failed write to standard output).
+      74 I/O error (a full disk, a failed write to standard output). A reader that closes the pipe
+      (bench list | head -1) is no error: bench stops writing to it and ends with its own code.
       """
   }
 

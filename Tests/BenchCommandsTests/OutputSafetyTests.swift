@@ -260,6 +260,41 @@ import Darwin
     }
   }
 
+  /// Two runs that share one --out: the second ran all its work and failed
+  /// at the end. Now the first claims the name at its start, and the second
+  /// fails at once, while the first still runs. Stopped, the first leaves
+  /// nothing behind: no report, no page, no claim.
+  @Test func aSecondRunOntoTheSameOutFailsAtOnce() throws {
+    let bench = try #require(benchExecutable)
+    try withTemporaryFolder { folder in
+      // about a minute of work in a debug build, several seconds in release
+      let arguments = ["run", "--dataset", "uniform", "--n", "20000", "--index", "linear,grid", "--workload",
+                       "viewport,cluster", "--steps", "40", "--repeat", "20", "--warmup", "0", "--out", "shared.csv"]
+      let first = Process()
+      first.executableURL = bench
+      first.arguments = arguments
+      first.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+      first.standardOutput = FileHandle.nullDevice
+      try folder.write("first.err", "")
+      first.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: folder.file("first.err")))
+      try first.run()
+      // its progress shows it is past its start
+      var waited = 0
+      while (text(folder.file("first.err")) ?? "").isEmpty && first.isRunning && waited < 6_000 {
+        usleep(10_000)
+        waited += 1
+      }
+      let second = try runBench(arguments + ["--quiet"], in: folder.path)
+      let firstStillRuns = first.isRunning
+      kill(first.processIdentifier, SIGINT)
+      waitForExit(of: first, seconds: 60, "the first run after SIGINT")
+      #expect(firstStillRuns, "the second run ended after the first: it did its work")
+      expectOneError(
+        second, code: 73, "'shared.csv' is being written by another bench process: name a new file with --out")
+      #expect(folder.contents() == ["first.err"], "\(folder.contents())")
+    }
+  }
+
   /// `bench list | head -1`: the reader goes away and the write fails with
   /// EPIPE. That is the reader's choice, not bench's failure: bench stops
   /// writing and ends quietly with exit 0.

@@ -22,8 +22,10 @@ func peerCommand(_ arguments: [String]) throws -> Int32 {
   let suite = "peer-postgis"
   let out = options.out
     ?? ReportFile.defaultPath(suite: suite, gitCommit: metadata.gitCommit, date: Date(), directory: resultsFolder())
-  try OutputCheck.check(
-    [OutputTarget("--out", out, existing: .keep, ifTaken: "name a new file with --out")], inputs: options.inputs)
+  let outputs = [OutputTarget("--out", out, existing: .keep, ifTaken: "name a new file with --out")]
+  try OutputCheck.check(outputs, inputs: options.inputs)
+  let claims = options.out == nil ? nil : try OutputCheck.claim(outputs, inputs: options.inputs)
+  defer { claims?.release() }
 
   let datasets = try loadDatasets(options, command: "peer")
   let queries = try options.queriesFile.map { try QueriesFile(contentsOf: $0) }

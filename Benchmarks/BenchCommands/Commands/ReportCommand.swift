@@ -18,8 +18,10 @@ func reportCommand(_ arguments: [String]) throws -> Int32 {
   let path = out ?? HTMLOutput.freePath(besides: firstFile)
   var inputs = files.map { InputSource("report", $0) }
   if let datasetName { inputs.append(InputSource("--dataset", datasetName)) }
-  try OutputCheck.check(
-    [OutputTarget("--out", path, existing: .keep, ifTaken: "name a new file with --out FILE.html")], inputs: inputs)
+  let outputs = [OutputTarget("--out", path, existing: .keep, ifTaken: "name a new file with --out FILE.html")]
+  try OutputCheck.check(outputs, inputs: inputs)
+  let claims = out == nil ? nil : try OutputCheck.claim(outputs, inputs: inputs)
+  defer { claims?.release() }
   var rows: [ReportRow] = []
   for file in files { rows += try ReportFile.read(file) }
   guard let first = rows.first(where: { $0.key.workload != "build" }) ?? rows.first else {

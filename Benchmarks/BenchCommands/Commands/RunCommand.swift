@@ -24,6 +24,9 @@ func runCommand(_ arguments: [String]) throws -> Int32 {
     outputs.append(OutputTarget("--json", json, existing: .keep, ifTaken: "name a new file with --json"))
   }
   try OutputCheck.check(outputs, inputs: options.inputs)
+  // a name given is claimed for the whole run: a second run given it fails now
+  let claims = options.out == nil ? nil : try OutputCheck.claim(outputs, inputs: options.inputs)
+  defer { claims?.release() }
   if options.append { try checkAppendable(out) }
 
   let datasets = try loadDatasets(options, command: "run")

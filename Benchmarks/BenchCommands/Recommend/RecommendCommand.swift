@@ -17,10 +17,13 @@ func recommendCommand(_ arguments: [String]) throws -> Int32 {
   let csv = options.run.out
     ?? ReportFile.defaultPath(suite: command, gitCommit: metadata.gitCommit, date: Date(), directory: resultsFolder())
   let html = HTMLOutput.path(besides: csv)
-  try OutputCheck.check(
-    [OutputTarget("--out", csv, existing: .keep, ifTaken: "name a new file with --out"),
-     OutputTarget("--out (its .html)", html, existing: .keep, ifTaken: HTMLOutput.pageTaken)],
-    inputs: options.run.inputs)
+  let outputs = [
+    OutputTarget("--out", csv, existing: .keep, ifTaken: "name a new file with --out"),
+    OutputTarget("--out (its .html)", html, existing: .keep, ifTaken: HTMLOutput.pageTaken),
+  ]
+  try OutputCheck.check(outputs, inputs: options.run.inputs)
+  let claims = options.run.out == nil ? nil : try OutputCheck.claim(outputs, inputs: options.run.inputs)
+  defer { claims?.release() }
 
   let datasets = try loadDatasets(options.run, command: command)
   guard datasets.count == 1, let dataset = datasets.first else {

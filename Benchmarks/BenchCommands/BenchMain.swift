@@ -1,3 +1,4 @@
+import BenchFormats
 import BenchHarness
 
 #if canImport(Glibc)
@@ -11,6 +12,7 @@ import Darwin
 /// to stderr as one line naming the file, line and field where there is one.
 public func benchMain(_ arguments: [String]) -> Int32 {
   StandardOutput.failure = 0
+  StandardOutput.readerGone = false
   var code: Int32
   do {
     code = try dispatch(arguments)
@@ -29,38 +31,21 @@ public func benchMain(_ arguments: [String]) -> Int32 {
 
 /// The `bench` executable: readies the process, runs `arguments` and exits
 /// with the command's code. A stop signal removes the file being written
-/// (``StopSignals``); a write to a closed pipe fails with EPIPE (reported,
-/// exit 74) instead of killing bench silently.
+/// (``StopSignals``); a write to a closed pipe fails with EPIPE instead of
+/// killing bench mid-write, and bench then stops writing to it and ends
+/// quietly (``StandardOutput``).
 public func benchProcess(_ arguments: [String]) -> Never {
   StopSignals.install()
   _ = signal(SIGPIPE, SIG_IGN)
   exit(benchMain(arguments))
 }
 
+/// Runs the command `arguments` name (``CommandCatalog``); flags first mean
+/// `run`. `--help` or `-h` anywhere prints the command's help instead.
 func dispatch(_ arguments: [String]) throws -> Int32 {
   guard let first = arguments.first else { return try runCommand([]) }
   let rest = Array(arguments.dropFirst())
-  // `RunOptions.parse` has no help flag of its own; the other commands handle it.
-  if ["run", "verify", "export", "recommend", "report", "peer"].contains(first),
-     rest.contains(where: { $0 == "--help" || $0 == "-h" })
-  {
-    output(Usage.text(for: first))
-    return 0
-  }
-  switch first {
-  case "run": return try runCommand(rest)
-  case "list": return try listCommand(rest)
-  case "verify": return try verifyCommand(rest)
-  case "query": return try queryCommand(rest)
-  case "export": return try exportCommand(rest)
-  case "compare": return try compareCommand(rest)
-  case "plot": return try plotCommand(rest)
-  case "render": return try renderCommand(rest)
-  case "speed": return try speedCommand(rest)
-  case "recommend": return try recommendCommand(rest)
-  case "report": return try reportCommand(rest)
-  case "peer": return try peerCommand(rest)
-  case "help", "--help", "-h":
+  if ["help", "--help", "-h"].contains(first) {
     if let topic = rest.first {
       guard Usage.commands.contains(topic) else {
         throw UsageError.unknown("command", topic, valid: Usage.commands, command: "help")
@@ -70,14 +55,27 @@ func dispatch(_ arguments: [String]) throws -> Int32 {
       output(Usage.overview)
     }
     return 0
-  default:
-    if first.hasPrefix("-") { return try runCommand(arguments) }
+  }
+  let asksHelp = arguments.contains { $0 == "--help" || $0 == "-h" }
+  if first.hasPrefix("-") {
+    if asksHelp { output(Usage.text(for: "run")); return 0 }
+    return try runCommand(arguments)
+  }
+  guard let command = CommandCatalog.named(first) else {
     throw UsageError.unknown("command", first, valid: Usage.commands, command: "help")
   }
+  if asksHelp {
+    output(Usage.text(for: first))
+    return 0
+  }
+  return try command.run(rest)
 }
 
+/// Writes `message` to stderr as one or more lines; a control character
+/// in it (from a name or an argument) is written out, so nothing given to
+/// bench moves the terminal's cursor or colours it.
 func printError(_ message: String) {
-  var line = message
+  var line = escapingControls(message, keeping: ["\n"])
   if !line.hasSuffix("\n") { line += "\n" }
   writeStandardError(line)
 }

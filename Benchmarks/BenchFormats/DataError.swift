@@ -35,12 +35,14 @@ public enum DataError: Error, CustomStringConvertible, Equatable, Sendable {
     }
   }
 
-  /// `file:line: field message`, `file:line: message` or `file: reason`.
+  /// `file:line: field message`, `file:line: message` or `file: reason`,
+  /// one line: a control character of the name or the file's text is
+  /// written out (``escapingControls(_:keeping:)``).
   public var description: String {
     switch self {
-    case let .badData(file, line, field?, message): "\(file):\(line): \(field) \(message)"
-    case let .badData(file, line, nil, message): "\(file):\(line): \(message)"
-    case let .unreadable(file, reason): "\(file): \(reason)"
+    case let .badData(file, line, field?, message): escapingControls("\(file):\(line): \(field) \(message)")
+    case let .badData(file, line, nil, message): escapingControls("\(file):\(line): \(message)")
+    case let .unreadable(file, reason): escapingControls("\(file): \(reason)")
     }
   }
 

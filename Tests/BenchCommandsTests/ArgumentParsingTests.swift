@@ -123,9 +123,9 @@ extension CLITests {
         ["--points-out", "p.csv", "--queries-out", "q.csv"], command: "export")
       #expect(o.pointsOut == "p.csv" && o.queriesOut == "q.csv")
       #expect(usageError(["--points-out", "p.csv"]).contains("unknown option \"--points-out\""))
-      #expect(benchMain(["export"] + tinyRun + ["--queries-out", "q.csv"]) == 64)
+      #expect(benchMain(["export"] + tinySession + ["--queries-out", "q.csv"]) == 64)
       let same = ["--points-out", "q.csv", "--queries-out", "q.csv"]
-      #expect(benchMain(["export"] + tinyRun + same) == 64)
+      #expect(benchMain(["export"] + tinySession + same) == 64)
     }
 
     // MARK: - Numbers

@@ -35,6 +35,30 @@ func runBench(_ arguments: [String], in directory: String, environment: [String:
   try runConcurrently([arguments], in: directory, environment: environment)[0]
 }
 
+/// Runs `bench arguments` in `directory` with standard output appended to
+/// the file at `path` (as `bench … >> path` does); `stdout` is empty.
+func runBench(_ arguments: [String], in directory: String, appendingStandardOutputTo path: String) throws -> BenchResult {
+  let bench = try #require(benchExecutable, "the bench executable was not built beside the tests")
+  let capture = try TemporaryFolder()
+  defer { capture.remove() }
+  let err = try capture.write("err", "")
+  let process = Process()
+  process.executableURL = bench
+  process.arguments = arguments
+  process.currentDirectoryURL = URL(fileURLWithPath: directory)
+  process.standardInput = FileHandle.nullDevice
+  let out = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+  _ = try out.seekToEnd()
+  process.standardOutput = out
+  process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
+  try process.run()
+  waitForExit(of: process, seconds: 600, "bench \(arguments.joined(separator: " "))")
+  try out.close()
+  let status = process.terminationStatus
+  return BenchResult(
+    code: process.terminationReason == .exit ? status : -status, stdout: "", stderr: text(err) ?? "")
+}
+
 /// Starts every invocation at once in `directory` and waits for all.
 /// `environment` adds to (or replaces in) the test's own.
 func runConcurrently(

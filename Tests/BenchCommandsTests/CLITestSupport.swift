@@ -13,12 +13,37 @@ import Darwin
 /// ``captureStandardOutput(_:)`` redirects it for a moment.
 @Suite(.serialized) struct CLITests {}
 
-/// The options that keep a `bench run`, `verify` or `export` tiny: 200
-/// uniform points, a 5-step session, one timed pass, no progress.
+/// The options that keep a `bench run` tiny: 200 uniform points, a 5-step
+/// session, one timed pass, no progress.
 let tinyRun = [
   "--dataset", "uniform", "--n", "200", "--steps", "5", "--repeat", "1", "--warmup", "0",
   "--quiet",
 ]
+
+/// The same data and session for `bench verify` and `export`, which time
+/// nothing and refuse `--repeat` and `--warmup`.
+let tinySession = ["--dataset", "uniform", "--n", "200", "--steps", "5", "--quiet"]
+
+/// `base` with the flags `changes` gives replaced by `changes`: a flag is
+/// given once (bench refuses a repeat), so a test that changes one of the
+/// tiny options drops the old one with its value.
+func overriding(_ base: [String], with changes: [String]) -> [String] {
+  let changed = Set(changes.filter { $0.hasPrefix("--") })
+  var kept: [String] = []
+  var skipValue = false
+  for word in base {
+    if skipValue {
+      skipValue = false
+      if !word.hasPrefix("--") { continue }
+    }
+    if changed.contains(word) {
+      skipValue = true
+      continue
+    }
+    kept.append(word)
+  }
+  return kept + changes
+}
 
 /// A fresh, empty folder under the system's temporary folder; ``remove()``
 /// deletes it with everything in it.

@@ -48,8 +48,9 @@ extension CLITests {
     }
 
     /// A points file too large for memory is refused before it is read:
-    /// its count is exact for the binary format and estimated from the
-    /// first MiB for CSV (sparse files here: nothing is written to disk).
+    /// its count is exact for the binary format; a text file whose bytes
+    /// alone do not fit is refused unread (sparse files here: nothing is
+    /// written to disk).
     @Test func aHugePointsFileStopsBeforeItIsRead() throws {
       try withTemporaryFolder { folder in
         let have = Int(ProcessInfo.processInfo.physicalMemory)
@@ -59,14 +60,16 @@ extension CLITests {
         var rows = "lat,lon\n"
         while rows.utf8.count < 1 << 21 { rows += "1.5,2.5\n" }
         try rows.write(toFile: text, atomically: false, encoding: .utf8)
-        #expect(truncate(text, off_t(have)) == 0)  // about have/8 rows
-        for (file, points) in [(binary, have / 8), (text, have / 8)] {
-          let estimate = try #require(Datasets.estimatedPoints(inFile: file))
-          #expect(abs(estimate.points - points) <= points / 100, "\(file): \(estimate.points)")
+        #expect(truncate(text, off_t(have)) == 0)  // as many bytes as memory
+        let estimate = try #require(Datasets.estimatedPoints(inFile: binary))
+        #expect(estimate.points == have / 8 && estimate.bytes == have / 8 * 16)
+        for (file, start) in [(binary, "\(binary): about \(have / 8) points"), (text, "\(text): ")] {
           let error = #expect(throws: DatasetError.self) { try Datasets.checkMemory(ofFile: file) }
-          #expect(error?.description.hasPrefix("\(file): about ") == true, "\(String(describing: error))")
+          #expect(error?.description.hasPrefix(start) == true, "\(String(describing: error))")
           #expect(benchMain(["run", "--dataset", file, "--quiet"]) == 64)
         }
+        let unread = #expect(throws: DatasetError.self) { try Datasets.checkMemory(ofFile: text) }
+        #expect(unread?.description.contains(" GiB of data, more than this machine's ") == true)
         // a sample of a file that fits while it is read passes: only the sample is kept
         let big = folder.file("big.f64")
         #expect(FileManager.default.createFile(atPath: big, contents: nil))
@@ -83,6 +86,50 @@ extension CLITests {
         #expect(Datasets.estimatedPoints(inFile: small)?.points == 3)  // the header counts: an upper bound
         #expect(throws: Never.self) { try Datasets.checkMemory(ofFile: small) }
         #expect(Datasets.estimatedPoints(inFile: folder.file("missing.csv")) == nil)
+      }
+    }
+
+    /// The count came from the first MiB, scaled to the file's size: a file
+    /// whose first rows are short (a header, then `0,0` rows) and whose other
+    /// rows carry a long name was taken for three times its rows, and a
+    /// 700 MB file that fits was refused. The rows are counted to the end.
+    @Test func theCountReadsPastTheFirstMiB() throws {
+      try withTemporaryFolder { folder in
+        let file = folder.file("mixed.csv")
+        var text = "lat,lon,name\n"
+        var rows = 0
+        while text.utf8.count < 1 << 20 { text += "0,0,\n"; rows += 1 }
+        let long = "1.5,2.5," + String(repeating: "x", count: 191) + "\n"  // 200 bytes
+        for _ in 0..<10_000 { text += long }
+        rows += 10_000
+        try text.write(toFile: file, atomically: false, encoding: .utf8)
+        let counted = try #require(Datasets.estimatedPoints(inFile: file))
+        #expect(counted.bytes == text.utf8.count)
+        #expect(counted.points == rows + 1, "\(counted.points) for \(rows) rows")  // the header counts: an upper bound
+        // a last row without its line feed counts too
+        try (text + "3,4").write(toFile: file, atomically: false, encoding: .utf8)
+        #expect(Datasets.estimatedPoints(inFile: file)?.points == rows + 2)
+        // GeoJSON: its points' `"coordinates"`, also across the reads' seams
+        let geo = folder.file("mixed.geojson")
+        var json = "{\"type\":\"FeatureCollection\",\"features\":[\n"
+        let padding = String(repeating: " ", count: 1000)
+        for k in 0..<3_000 {
+          json += (k == 0 ? "" : ",") + "{\"type\":\"Feature\",\"properties\":{\"note\":\"\(k < 2_000 ? "" : padding)\"},"
+            + "\"geometry\":{\"type\":\"Point\",\"coordinates\":[1,2]}}\n"
+        }
+        json += "]}\n"
+        try json.write(toFile: geo, atomically: false, encoding: .utf8)
+        #expect(Datasets.estimatedPoints(inFile: geo)?.points == 3_000)
+        // What fits now passes: 219,714 points need about 43 MB with the
+        // file's 3 MB, where three times as many (the old count) needed 115.
+        #expect(throws: Never.self) { try Datasets.checkMemory(ofFile: file, memory: 100e6) }
+        let error = #expect(throws: DatasetError.self) { try Datasets.checkMemory(ofFile: file, memory: 40e6) }
+        #expect(error?.description.hasPrefix("\(file): more than ") == true, "\(String(describing: error))")
+        // the count stopped once it was too many: past the first MiB's
+        // 209,716 lines, never all 219,715
+        if case .fileTooLarge(_, let points, _, _, let counted)? = error {
+          #expect(!counted && points > 200_000 && points < rows + 2)
+        }
       }
     }
 

@@ -131,7 +131,7 @@ import _SpatialTestSupport
       var arguments = command.arguments(
         points: "empty.csv", queries: command == .query ? "q.csv" : nil)
       if command == .run {
-        arguments += ["--workload", "all", "--index", "all", "--counters"]
+        arguments = overriding(arguments, with: ["--workload", "all", "--index", "all", "--counters"])
       }
       let result = try runBench(arguments, in: folder.path)
       #expect(result.code == 0, "\(result.stderr)")

@@ -222,6 +222,100 @@ import Darwin
     }
   }
 
+  /// `bench query … >> points.csv` appended the answers to the points. As
+  /// GNU cat refuses "input file is output file", every command refuses a
+  /// standard output that is one of its inputs (device and inode), before
+  /// any work: exit 64, the input untouched.
+  @Test func standardOutputOntoAnInputIsRefused() throws {
+    try withTemporaryFolder { folder in
+      try Self.prepared(folder)
+      let tiny = ["--steps", "3", "--quiet"]
+      let readers: [(input: String, flag: String, arguments: [String])] = [
+        ("good.csv", "--points", ["query", "--index", "grid", "--points", "good.csv", "--queries", "good-queries.csv"]),
+        ("good-queries.csv", "--queries",
+         ["query", "--index", "grid", "--points", "good.csv", "--queries", "good-queries.csv"]),
+        ("good.csv", "--dataset", ["run", "--dataset", "good.csv", "--index", "grid", "--workload", "viewport",
+                                   "--repeat", "1", "--warmup", "0", "--out", "r.csv"] + tiny),
+        ("good.csv", "--dataset", ["verify", "--dataset", "good.csv", "--index", "grid"] + tiny),
+        ("good.csv", "--dataset", ["export", "--dataset", "good.csv", "--points-out", "p.csv",
+                                   "--queries-out", "q.csv"] + tiny),
+        ("good.csv", "--dataset", ["recommend", "--dataset", "good.csv", "--steps", "10", "--quiet", "--out", "r.csv"]),
+        ("good.csv", "--dataset", ["render", "--dataset", "good.csv", "--center", "0,0", "--zoom", "2", "--out", "m.svg"]),
+        ("good.csv", "report", ["compare", "good.csv", "good-queries.csv"]),
+        ("good.csv", "report", ["plot", "good.csv", "--out", "plots"]),
+        ("good.csv", "report", ["report", "good.csv", "--out", "p.html"]),
+      ]
+      for (input, flag, arguments) in readers {
+        let before = bytes(folder.file(input))
+        let result = try runBench(arguments, in: folder.path, appendingStandardOutputTo: folder.file(input))
+        expectOneError(
+          result, code: 64, "standard output is the input \(flag) '\(input)': bench never writes over its input")
+        #expect(bytes(folder.file(input)) == before, "\(arguments[0]) wrote onto \(input)")
+        #expect(folder.contents() == ["good-queries.csv", "good.csv"], "\(arguments[0]): \(folder.contents())")
+      }
+      // another file as standard output is fine
+      try folder.write("answers.csv", "")
+      let fine = try runBench(readers[0].arguments, in: folder.path, appendingStandardOutputTo: folder.file("answers.csv"))
+      #expect(fine.code == 0 && text(folder.file("answers.csv"))?.hasPrefix("query,count,id_sum\n") == true)
+    }
+  }
+
+  /// Two runs that share one --out: the second ran all its work and failed
+  /// at the end. Now the first claims the name at its start, and the second
+  /// fails at once, while the first still runs. Stopped, the first leaves
+  /// nothing behind: no report, no page, no claim.
+  @Test func aSecondRunOntoTheSameOutFailsAtOnce() throws {
+    let bench = try #require(benchExecutable)
+    try withTemporaryFolder { folder in
+      // about a minute of work in a debug build, several seconds in release
+      let arguments = ["run", "--dataset", "uniform", "--n", "20000", "--index", "linear,grid", "--workload",
+                       "viewport,cluster", "--steps", "40", "--repeat", "20", "--warmup", "0", "--out", "shared.csv"]
+      let first = Process()
+      first.executableURL = bench
+      first.arguments = arguments
+      first.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+      first.standardOutput = FileHandle.nullDevice
+      try folder.write("first.err", "")
+      first.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: folder.file("first.err")))
+      try first.run()
+      // its progress shows it is past its start
+      var waited = 0
+      while (text(folder.file("first.err")) ?? "").isEmpty && first.isRunning && waited < 6_000 {
+        usleep(10_000)
+        waited += 1
+      }
+      let second = try runBench(arguments + ["--quiet"], in: folder.path)
+      let firstStillRuns = first.isRunning
+      kill(first.processIdentifier, SIGINT)
+      waitForExit(of: first, seconds: 60, "the first run after SIGINT")
+      #expect(firstStillRuns, "the second run ended after the first: it did its work")
+      expectOneError(
+        second, code: 73, "'shared.csv' is being written by another bench process: name a new file with --out")
+      #expect(folder.contents() == ["first.err"], "\(folder.contents())")
+    }
+  }
+
+  /// `bench list | head -1`: the reader goes away and the write fails with
+  /// EPIPE. That is the reader's choice, not bench's failure: bench stops
+  /// writing and ends quietly with exit 0.
+  @Test func aClosedPipeEndsQuietly() throws {
+    let bench = try #require(benchExecutable)
+    try withTemporaryFolder { folder in
+      let process = Process()
+      process.executableURL = bench
+      process.arguments = ["list"]
+      let pipe = Pipe()
+      try pipe.fileHandleForReading.close()  // no reader at all
+      process.standardOutput = pipe
+      try folder.write("err", "")
+      process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: folder.file("err")))
+      try process.run()
+      waitForExit(of: process, seconds: 60, "bench list into a closed pipe")
+      #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+      #expect(text(folder.file("err")) == "")
+    }
+  }
+
   /// Short names, `-` and names that end in a dot are names like others
   /// (`--out a` crashed in Foundation's path code); `-` is standard output
   /// for `query`.

@@ -78,8 +78,9 @@ extension CLITests {
     @Test func anExportedSessionDrivesTheSameRun() throws {
       try withTemporaryFolder { folder in
         let p = folder.file("p.csv"), q = folder.file("q.csv")
-        let setup = ["--dataset", "clustered", "--n", "2000", "--steps", "25", "--repeat", "1", "--warmup", "0", "--quiet"]
-        #expect(benchMain(["export"] + setup + ["--points-out", p, "--queries-out", q]) == 0)
+        let data = ["--dataset", "clustered", "--n", "2000", "--steps", "25", "--quiet"]
+        let setup = data + ["--repeat", "1", "--warmup", "0"]
+        #expect(benchMain(["export"] + data + ["--points-out", p, "--queries-out", q]) == 0)
         let workloads = ["--workload", "viewport,cluster", "--index", "kdtree,quadtree"]
         let session = folder.file("s.csv"), fromFile = folder.file("f.csv")
         #expect(benchMain(["run"] + setup + workloads + ["--out", session]) == 0)
@@ -110,11 +111,11 @@ extension CLITests {
     @Test func exportWritesTapsThatReadBack() throws {
       try withTemporaryFolder { folder in
         let p = folder.file("p.csv"), q = folder.file("q.csv"), t = folder.file("t.csv")
-        #expect(benchMain(["export"] + tinyRun + ["--points-out", p, "--queries-out", q, "--taps-out", t]) == 0)
+        #expect(benchMain(["export"] + tinySession + ["--points-out", p, "--queries-out", q, "--taps-out", t]) == 0)
         let taps = try TapsFile(contentsOf: t)
         #expect(taps.taps.count == 5)
         let same = try runBench(
-          ["export"] + tinyRun + ["--points-out", "a.csv", "--queries-out", "b.csv", "--taps-out", "a.csv"],
+          ["export"] + tinySession + ["--points-out", "a.csv", "--queries-out", "b.csv", "--taps-out", "a.csv"],
           in: folder.path)
         #expect(same.code == 64)
         #expect(same.stderrLines.first == "bench: --points-out 'a.csv' and --taps-out 'a.csv' name the same file")
@@ -128,6 +129,19 @@ extension CLITests {
       let results = try String(contentsOfFile: Self.root + "/results/README.md", encoding: .utf8)
       #expect(readme.contains(Listing.workloadTable), "paste `bench list --workloads --markdown` into README.md")
       #expect(results.contains(Listing.columnTable), "paste `bench list --columns --markdown` into results/README.md")
+    }
+
+    /// `bench help` said that `query` writes `query,count,id_sum`, which is
+    /// the viewport's answer only. It lists every workload's columns, from
+    /// the registry.
+    @Test func theOverviewGivesEachWorkloadsAnswerColumns() throws {
+      let overview = try captureStandardOutput { _ = benchMain(["help"]) }
+      #expect(!overview.contains("(query,count,id_sum)"))
+      let lines = overview.split(separator: "\n").map(String.init)
+      for type in WorkloadCatalog.all {
+        let columns = "query," + type.answerColumns.joined(separator: ",")
+        #expect(lines.contains { $0.hasPrefix("  \(type.name) ") && $0.hasSuffix(" " + columns) }, "\(type.name)")
+      }
     }
 
     @Test func listAndUsageNameEveryWorkload() throws {

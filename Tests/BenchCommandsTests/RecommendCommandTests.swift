@@ -91,6 +91,22 @@ extension CLITests {
       }
     }
 
+    /// No points, nothing to recommend: it said "use …" with exit 0. A
+    /// points file without a row is bad data (65); `--n 0` asks for no
+    /// points (64). Nothing is written either way.
+    @Test func noPointsIsAnErrorNotAVerdict() throws {
+      try withTemporaryFolder { folder in
+        try folder.write("empty.csv", "lat,lon\n")
+        let file = try runBench(["recommend", "--dataset", "empty.csv", "--steps", "10", "--quiet"], in: folder.path)
+        expectOneError(file, code: 65, "empty.csv:1: has no points: there is nothing to recommend an index for")
+        #expect(file.stdout.isEmpty)
+        let none = try runBench(["recommend", "--dataset", "uniform", "--n", "0", "--steps", "10", "--quiet"], in: folder.path)
+        #expect(none.code == 64)
+        #expect(none.stderrLines.first == "bench: --n 0: recommend needs at least one point")
+        #expect(folder.contents() == ["empty.csv"])
+      }
+    }
+
     @Test(arguments: [
       (["--memory-limit", "lots"], "--memory-limit \"lots\" is not a size"),
       (["--fps", "0"], "--fps"),

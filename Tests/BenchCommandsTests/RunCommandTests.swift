@@ -210,7 +210,7 @@ extension CLITests {
     @Test func errorsWriteNoReport() throws {
       try withTemporaryFolder { folder in
         func run(_ arguments: [String], out: String = "r.csv") throws -> BenchResult {
-          let options = tinyRun + ["--index", "grid"] + arguments + ["--out", out]
+          let options = overriding(tinyRun + ["--index", "grid"], with: arguments) + ["--out", out]
           return try runBench(["run"] + options, in: folder.path)
         }
         expectOneError(try run(["--dataset", "missing.csv"]), code: 66, "missing.csv: no such file")
@@ -255,11 +255,11 @@ extension CLITests {
     }
 
     @Test func verifyTinyDatasetIs0() {
-      #expect(benchMain(["verify"] + tinyRun) == 0)
+      #expect(benchMain(["verify"] + tinySession) == 0)
       let all = ["--workload", "all", "--index", "quadtree,kdtree"]
-      #expect(benchMain(["verify"] + tinyRun + all) == 0)
+      #expect(benchMain(["verify"] + tinySession + all) == 0)
       #expect(
-        benchMain(["verify"] + tinyRun + ["--index", "quadtree", "--param", "capacity=1,4"]) == 0)
+        benchMain(["verify"] + tinySession + ["--index", "quadtree", "--param", "capacity=1,4"]) == 0)
       #expect(benchMain(["verify", "--dataset", "uniform", "--n", "0", "--steps", "3"]) == 0)
       #expect(benchMain(["verify", "--dataset", "unifrom", "--n", "10"]) == 64)
     }
@@ -267,7 +267,7 @@ extension CLITests {
     @Test func exportThenQueryRoundTrip() throws {
       try withTemporaryFolder { folder in
         let p = folder.file("points.csv"), q = folder.file("queries.csv")
-        #expect(benchMain(["export"] + tinyRun + ["--points-out", p, "--queries-out", q]) == 0)
+        #expect(benchMain(["export"] + tinySession + ["--points-out", p, "--queries-out", q]) == 0)
         #expect(folder.contents() == ["points.csv", "queries.csv"])
         #expect(text(p)?.hasPrefix("id,lat,lon\n") == true)
         #expect(text(q)?.hasPrefix("min_lat,min_lon,max_lat,max_lon,zoom\n") == true)
@@ -301,7 +301,7 @@ extension CLITests {
     @Test func exportErrorsWriteNothing() throws {
       try withTemporaryFolder { folder in
         func export(_ arguments: [String]) throws -> BenchResult {
-          try runBench(["export"] + tinyRun + arguments, in: folder.path)
+          try runBench(["export"] + overriding(tinySession, with: arguments), in: folder.path)
         }
         // The second output cannot be created: neither file is written.
         try FileManager.default.createDirectory(

@@ -200,9 +200,31 @@ private let ms = 1e6
     #expect(pole.contains { $0.contains("beyond the Web Mercator latitude") })
     let tiny = DataWarnings.check([Point(x: 2.35, y: 48.85), Point(x: 2.3501, y: 48.8501)])
     #expect(tiny.contains { $0.contains("span less than") })
-    let world = DataWarnings.check([Point(x: -179, y: 0), Point(x: 179, y: 1)])
-    #expect(world.contains { $0.contains("world-wide") })
+    let world = DataWarnings.check([Point(x: -120, y: 0), Point(x: 0, y: 1), Point(x: 120, y: 2)])
+    #expect(world.contains { $0.contains("span 240° of longitude: a world-wide map") }, "\(world)")
     #expect(DataWarnings.check([]) == ["no points: every answer is empty"])
+  }
+
+  /// Longitudes wrap: -180° and +180° are one meridian, and points either
+  /// side of it are close. A set all on the antimeridian, or all at one
+  /// pole (where every longitude meets), is one spot, not a world-wide map.
+  @Test(arguments: [
+    ("the antimeridian, both signs", [Point(x: -180, y: 60), Point(x: 180, y: 60), Point(x: 180, y: 60)]),
+    ("the north pole", [Point(x: -170, y: 90), Point(x: 0, y: 90), Point(x: 170, y: 90), Point(x: 10, y: 90)]),
+    ("the south pole", [Point(x: -180, y: -90), Point(x: 180, y: -90), Point(x: 45, y: -90)]),
+  ])
+  func oneSpotIsTinyWhateverItsLongitudes(_ place: String, _ points: [Point]) {
+    let warnings = DataWarnings.check(points)
+    #expect(!warnings.contains { $0.contains("world-wide") }, "\(place): \(warnings)")
+    #expect(warnings.contains { $0.contains("span less than") }, "\(place): \(warnings)")
+  }
+
+  /// Points either side of the antimeridian span the gap between them.
+  @Test func anExtentAcrossTheAntimeridianIsItsNarrowWay() {
+    let pacific = DataWarnings.check([Point(x: 179, y: 0), Point(x: -179, y: 1), Point(x: 170, y: 2)])
+    #expect(pacific.isEmpty, "\(pacific)")
+    let wide = DataWarnings.check((0..<36).map { Point(x: Double($0) * 10 - 175, y: 0) })
+    #expect(wide.contains { $0.contains("span 350° of longitude") }, "\(wide)")
   }
 
   /// A duplicate is a point equal to an earlier one, wherever it lies in

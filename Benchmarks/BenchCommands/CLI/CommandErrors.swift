@@ -17,7 +17,7 @@ func unknownOption(_ option: String, command: String, valid: [String]) -> UsageE
 func report(_ error: any Error) -> (code: Int32, message: String) {
   switch error {
   case let e as UsageError:
-    return (64, "bench: \(e.message)\n\(Usage.line(for: e.command))")
+    return (64, "bench: \(escapingControls(e.message))\n\(Usage.line(for: e.command))")
   case let e as DataError:
     return (e.exitCode, "bench: \(e)")
   case let e as ReportError:

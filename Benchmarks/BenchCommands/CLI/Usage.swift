@@ -2,118 +2,144 @@ import BenchWorkloads
 import MapClustering
 
 /// The help text of every command; `bench help COMMAND` prints one. The
-/// lists of workloads and strategies come from the catalogues.
+/// usage lines and option lists are made from each command's flag table
+/// (``CommandCatalog``), the lists of workloads and strategies from the
+/// catalogues; only the prose that explains a command is written here.
 enum Usage {
-  static let commands = [
-    "run", "recommend", "report", "peer", "list", "verify", "query", "export", "compare", "plot", "render", "speed",
-    "help",
-  ]
+  static var commands: [String] { CommandCatalog.all.map(\.name) + ["help"] }
 
-  /// One line per command, for error messages.
+  /// The one line an error message ends with: the whole synopsis when it is
+  /// short, else its operands and required flags and a pointer to the help.
   static func line(for command: String) -> String {
-    switch command {
-    case "list": return "usage: bench list [--indexes|--workloads|--datasets|--columns] [--markdown]"
-    case "verify": return "usage: bench verify [run options]"
-    case "query":
-      return "usage: bench query [--workload \(WorkloadCatalog.names.joined(separator: "|"))] --index NAME"
-        + " --points FILE.csv --queries FILE.csv [--out FILE.csv] [--param K=V] [--strategy S] [--k K] [--screen WxH]"
-        + " [--seed S] [--moving SHARE] [--fps HZ]"
-    case "export":
-      return "usage: bench export [run options] --points-out FILE.csv|FILE.f64 --queries-out FILE.csv [--taps-out FILE.csv]"
-    case "compare": return "usage: bench compare BASELINE.csv CURRENT.csv [--threshold PCT] [--timing-info] [--markdown] [--allow-missing]"
-    case "plot": return "usage: bench plot REPORT.csv [REPORT.csv…] [--out DIR]"
-    case "render":
-      return "usage: bench render [--dataset NAME|FILE.csv] --center LAT,LON --zoom Z [--size WxH]"
-        + " [--grid] [--pan DX,DY] [--index NAME] [--out FILE.svg]"
-    case "help": return "usage: bench help [COMMAND]"
-    case "recommend":
-      return "usage: bench recommend [--dataset NAME|FILE] [--n N] [--screen WxH] [--fps HZ] [--live]"
-        + " [--memory-limit SIZE] [--workload LIST] [--steps S] [--repeat R] [--seed S] [--out FILE.csv] [--quiet]"
-        + " [--peer postgis [--connection CONNINFO]]"
-    case "report":
-      return "usage: bench report REPORT.csv [REPORT.csv…] [--out FILE.html] [--fps HZ] [--live] [--memory-limit SIZE]"
-        + " [--dataset NAME|FILE]"
-    case "peer":
-      return "usage: bench peer postgis [--connection CONNINFO] [--index gist,spgist,brin] [--dataset NAME|FILE] [--n N] [--workload LIST]"
-        + " [--strategy LIST] [--steps S] [--queries FILE.csv] [--screen WxH] [--repeat R] [--warmup W] [--budget SECONDS]"
-        + " [--seed S] [--out FILE.csv] [--quiet]"
-    case "speed":
-      return "usage: bench speed [--index NAMES] [--n N] [--queries Q] [--repeat R] [--seed S] [--param K=V,…] [--threads N] [--nearest] [--blobs B]"
-    default: return "usage: bench [run] [--index NAMES] [--workload NAMES] [--dataset NAME|FILE] [options]  (bench help)"
+    guard let spec = CommandCatalog.named(command)?.usage else {
+      return command == "help" ? "usage: bench help [COMMAND]" : line(for: "run")
     }
+    let words = synopsisWords(command, spec)
+    let whole = words.joined(separator: " ")
+    if whole.count <= 160 { return whole }
+    let required = spec.flags.filter(\.required).map(\.synopsis)
+    return (words.prefix(2) + (spec.operands.map { [$0] } ?? []) + required + ["[options]"])
+      .joined(separator: " ") + "  (bench help \(command) lists them)"
   }
 
-  static var runOptions: String { """
-      --index NAME[,NAME…]|all      indexes to run (default all; bench list --indexes)
-      --workload NAME[,NAME…]|all   \(RunOptions.workloadNames.joined(separator: ", ")) (default \(RunOptions.defaultWorkloads.joined(separator: ",")))
-      --dataset NAME|FILE           bundled name, generator name or a points file: .csv, .geojson,
-                                .f64 (lon,lat float64 pairs) (default places)
-      --n COUNT[,COUNT…]            points for a generator; for a file, a seeded sample (default all rows)
-      --steps COUNT                 steps of the pan-and-zoom session (default 200)
-      --queries FILE.csv            one step per row instead of the session (boxes, or centres with
-                                    --screen); cluster and tap need a zoom column
-      --param KEY=V[,V…]            an index parameter; several values make a sweep (one row each)
-      --strategy NAME[,NAME…]|all   workload variants: \(RunOptions.strategyNames.joined(separator: ", "))
-                                    (default all; a workload none of whose variants is named runs all)
-      --threads N|auto              build threads of the indexes that build in parallel (the k-d tree,
-                                    the grid, the cell tree, the quadtree's bulk load; default auto:
-                                    every core; the index is the same), as
-                                    --param threads=N
-      --screen WxH                  screen size in points (default 390x844; at most 4096x4096)
-      --moving SHARE                live: share of the points that move each frame (default 0.01)
-      --fps HZ                      live: frames a second, for the distance moved and the buffered
-                                    strategy's real-time frames (default 60)
-      --rebuild-share SHARE         live: the buffered strategy rebuilds when this share of the points
-                                    moved since its last build (default 0.05)
-      --repeat R                    timed repetitions of each workload (default 5)
-      --warmup W                    untimed repetitions first (default 1)
-      --budget SECONDS              a row stops repeating after this long, one pass at least (default 2; 0 = no limit)
-      --seed S                      seed of every random choice (default 42)
-      --counters                    record nodes visited, points tested, points reported
-      --out FILE.csv                the report (default results/<date>-<commit>-run.csv, never overwritten)
-      --json FILE.json              run only: the report as JSON too (rows and run metadata)
-      --append                      add rows to an existing report with the same header
-      --quiet                       no progress on stderr
-    """
+  /// `usage: bench CMD OPERANDS --required V [--flag V]…`, wrapped at 100
+  /// columns.
+  static func synopsis(for command: String) -> String {
+    guard let spec = CommandCatalog.named(command)?.usage else { return line(for: command) }
+    var lines: [String] = []
+    var current = ""
+    for word in synopsisWords(command, spec) {
+      if current.isEmpty {
+        current = word
+      } else if current.count + 1 + word.count > 100 {
+        lines.append(current)
+        current = "    " + word
+      } else {
+        current += " " + word
+      }
+    }
+    lines.append(current)
+    return lines.joined(separator: "\n")
   }
 
-  static let overview = """
-    bench: compare 2-D spatial indexes on the work a map app does.
+  private static func synopsisWords(_ command: String, _ spec: CommandSpec.Usage) -> [String] {
+    var words = ["usage:", command == "run" ? "bench [run]" : "bench \(command)"]
+    if let operands = spec.operands { words.append(operands) }
+    words += spec.flags.filter(\.required).map(\.synopsis)
+    words += spec.flags.filter { !$0.required }.map { "[\($0.synopsis)]" + ($0.repeatable ? "…" : "") }
+    return words
+  }
 
-    usage: bench [COMMAND] [options]
+  /// One flag a line (more for a long explanation): the flag and its value,
+  /// then what it does from column 32.
+  static func options(_ flags: [FlagSpec]) -> String {
+    let column = 30
+    var lines: [String] = []
+    for flag in flags {
+      var first = flag.synopsis
+      first += first.count + 2 <= column ? String(repeating: " ", count: column - first.count) : "  "
+      var help = flag.help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      if flag.required { help[help.count - 1] += " (required)" }
+      let wrapped = help.flatMap { wrap($0, width: 100 - column - 2) }
+      lines.append("  " + first + wrapped[0])
+      for more in wrapped.dropFirst() { lines.append(String(repeating: " ", count: column + 2) + more) }
+    }
+    return lines.joined(separator: "\n")
+  }
 
-    commands:
-      run       run workloads on indexes: a table, the verdict, a CSV report and its HTML page (the default)
-      recommend measure every index on your data and say which to use, with an HTML page
-      report    one self-contained HTML page of one or more reports: verdict, charts, table, map
-      peer      the same workloads on PostGIS, timed in the server and from the client, answers checked
-      list      list indexes, workloads or datasets with their parameters
-      verify    check every index against the linear scan; exit 1 on any difference
-      query     answer a query file with one index (query,count,id_sum)
-      export    write a workload's points and viewport rectangles as CSV files
-      compare   compare two reports; exit 1 on a regression
-      plot      draw SVG charts of one or more reports
-      render    draw the cluster workload's markers for a viewport (or before and after a pan)
-      speed     the core micro-benchmark: uniform points, square queries of 1e-4, 1e-3, 1e-2 of the area
-      help      this text, or one command's
+  /// `text` in lines of at most `width` characters, broken between words.
+  static func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var current = ""
+    for word in text.split(separator: " ") {
+      if !current.isEmpty && current.count + 1 + word.count > width {
+        lines.append(current)
+        current = ""
+      }
+      current += (current.isEmpty ? "" : " ") + word
+    }
+    return lines + [current]
+  }
 
-    run options:
-    \(runOptions)
-    exit codes: 0 success; 1 a difference or regression (verify, compare), no choice meeting the
-    budget (recommend); 64 usage error (also an
-    output that is an input or another output); 65 bad data; 66 input missing or unreadable;
-    69 a service is unavailable (PostgreSQL or PostGIS missing, a server that will not start, a
-    refused connection); 70 internal error; 73 output cannot be created (not a regular file, a report that exists);
-    74 I/O error (a full disk, a failed write to standard output).
-    """
+  /// The options of `command`, listed.
+  static func options(for command: String) -> String {
+    options(CommandCatalog.named(command)?.usage.flags ?? [])
+  }
 
+  /// `bench run`'s options, which the overview lists.
+  static var runOptions: String { options(for: "run") }
+
+  static var overview: String {
+    let commands = CommandCatalog.all.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }
+      + ["  help      this text, or one command's"]
+    return """
+      bench: compare 2-D spatial indexes on the work a map app does.
+
+      usage: bench [COMMAND] [options]
+
+      commands:
+      \(commands.joined(separator: "\n"))
+
+      query answers, one file a workload (bench help query):
+      \(queryAnswers)
+
+      run options:
+      \(runOptions)
+
+      A flag is given once (--param, which adds a parameter, may be repeated); a flag a command has
+      no use for is refused.
+
+      exit codes: 0 success; 1 a difference or regression (verify, compare), no choice meeting the
+      budget (recommend); 64 usage error (also an
+      output that is an input or another output); 65 bad data; 66 input missing or unreadable;
+      69 a service is unavailable (PostgreSQL or PostGIS missing, a server that will not start, a
+      refused connection); 70 internal error; 73 output cannot be created (not a regular file, a report that exists);
+      74 I/O error (a full disk, a failed write to standard output). A reader that closes the pipe
+      (bench list | head -1) is no error: bench stops writing to it and ends with its own code.
+      """
+  }
+
+  /// Each workload's answer columns, from the registry: `  viewport  query,count,id_sum`.
+  static var queryAnswers: String {
+    WorkloadCatalog.all.map { type in
+      "  \(type.name.padding(toLength: 10, withPad: " ", startingAt: 0))query,"
+        + type.answerColumns.joined(separator: ",")
+    }.joined(separator: "\n")
+  }
+
+  /// The synopsis, what the command does, and its options.
   static func text(for command: String) -> String {
+    guard command != "help" else { return overview }
+    let list = options(for: command)
+    return synopsis(for: command) + "\n\n" + about(command) + (list.isEmpty ? "" : "\n\n" + list)
+  }
+
+  /// What a command does, in prose.
+  static func about(_ command: String) -> String {
     switch command {
-    case "run": return line(for: "run") + "\n\nRuns workloads on indexes.\n\n" + runOptions
+    case "run": return "Runs workloads on indexes."
     case "recommend":
-      return line(for: "recommend") + """
-
-
+      return """
         Measures every index and cluster strategy on the data (a seeded 200-step session of the
         viewport, cluster, tap and nearest workloads, 3 repetitions, a row stopping after 1 s; with
         --live, one pass of a 100-frame live session too), then the two best indexes again with their first whole-number
@@ -123,47 +149,28 @@ enum Usage {
         about the data (duplicates, latitudes beyond ±85.0511°, a tiny or world-wide extent) go to
         stderr. Writes the rows (default results/<date>-<commit>-recommend.csv) and the HTML page
         beside them, never over earlier files. Exit 0 when a choice meets the budget, 1 with the
-        closest when none does.
+        closest when none does; data without a point is refused before any work (65 for a file
+        without a point, 64 for --n 0).
 
         How it decides (README, "How bench recommend decides"): a choice meets the budget when each
         workload's p99 fits its share of a frame (a quarter for the viewport, cluster, tap and
         nearest; half for a live frame) and it holds no more than --memory-limit. Of those, the ones
         whose worst share used is within 1.5× of the best's, or at most 25% of every share, are as
         fast; of them the least memory wins (within 10% counts as the same), then the fastest build.
-
-          --dataset NAME|FILE       bundled name, generator name or a points file (default places)
-          --n N                     points for a generator; for a file, a seeded sample
-          --screen WxH              screen size in points (default 390x844)
-          --fps HZ                  frame rate: 60 (default) or 120 (any 1...1000)
-          --live                    the data changes: the live workload (move and buffered) counts
-          --memory-limit SIZE       the most the index and clustering may hold: 512MB, 2GB, 1.5GiB
-          --workload LIST           what the map does, of viewport,cluster,tap,nearest (default all):
-                                    a map that always clusters leaves viewport out (at 10M points a
-                                    world view holds millions, which no index lists in a frame)
-          --steps S, --repeat R     session steps (default 200) and repetitions (default 3)
-          --seed S                  seed of every random choice (default 42)
-          --out FILE.csv            the rows; the page goes beside it as FILE.html
-          --quiet                   no progress on stderr
-          --peer postgis            PostGIS (GiST) on the same steps, each clock a candidate (as bench peer;
-                                    exit 69 when PostgreSQL or PostGIS is missing)
-          --connection CONNINFO     with --peer: that server, not one of its own
         """
     case "report":
-      return line(for: "report") + """
-
-
+      return """
         Writes one self-contained HTML page (inline SVG and CSS, no network resource) of the reports'
         rows: the verdict of each dataset by bench recommend's rules (--fps, --live, --memory-limit as
         there), each workload's p99 against its frame budget, the table of rows, the latency, build
         and memory charts, a cluster map of the data, the machine and run, and the commands that
         reproduce it. The map needs the points: a bundled dataset or a generator is made again from
         the rows' name, n and seed; for a points file give it with --dataset FILE. Default output:
-        the first report's name with .html. Never replaces a file (exit 73).
+        the first report's name with .html, or when that is taken (bench run writes its page
+        there) with -2.html, -3.html…; a name given with --out is never replaced (exit 73).
         """
     case "peer":
-      return line(for: "peer") + """
-
-
+      return """
         Runs the workloads (default viewport, cluster, tap, nearest) on PostGIS, on the same points
         and steps as bench run, and checks every answer against the linear scan. By default it starts
         a PostgreSQL of its own in a temporary folder (initdb, pg_ctl; a Unix socket, no TCP port)
@@ -178,31 +185,20 @@ enum Usage {
         whose answers differ in wrong_answers. Writes results/<date>-<commit>-peer-postgis.csv
         (or --out), never over an earlier file. Exit 1 when an exact query's answer differs, 69 when
         PostgreSQL or PostGIS is missing or the server does not start or answer.
-
-          --connection CONNINFO     a server of yours: 'host=… dbname=…' or postgresql://…
-          --index LIST              the index method of both spatial columns, each its own rows:
-                                    gist (default), spgist, brin (postgis-gist, -spgist, -brin)
-          run options as for bench run: --dataset, --n, --workload, --strategy, --steps, --queries,
-          --screen, --repeat (default 5), --warmup, --budget (per row, default 2 s), --seed, --out,
-          --quiet
         """
     case "list":
-      return line(for: "list") + "\n\nOne line each: the name first, then its parameters and defaults."
+      return "One line each: the name first, then its parameters and defaults."
     case "verify":
-      return line(for: "verify")
-        + "\n\nRuns the chosen workloads on every index and the linear scan and compares every answer."
-        + " Exit 1 with the first differences on any mismatch.\n\n" + runOptions
+      return """
+        Runs the chosen workloads on every index and the linear scan and compares every answer.
+        The build workload checks each build: the index counts every point, and a query and a count
+        of the whole map find each point once. Exit 1 with the first differences on any mismatch.
+        """
     case "query":
-      let answers = WorkloadCatalog.all.map { type in
-        "  \(type.name.padding(toLength: 9, withPad: " ", startingAt: 0))query,"
-          + type.answerColumns.joined(separator: ",")
-      }.joined(separator: "\n")
-      return line(for: "query") + """
-
-
+      return """
         Answers each row of the queries file over the points file, with one index, in the chosen
         workload's format (default viewport; results/README.md documents each):
-        \(answers)
+        \(queryAnswers)
         viewport and cluster read a queries file: min_lat,min_lon,max_lat,max_lon[,zoom] (min_lon >
         max_lon crosses the antimeridian), or center_lat,center_lon,zoom with --screen; cluster
         needs the zoom. tap reads a taps file: lat,lon,zoom. nearest reads positions: lat,lon
@@ -214,18 +210,17 @@ enum Usage {
         default 60, seeded by --seed): through move on a dynamic index, buffered on a static one.
         """
     case "export":
-      return line(for: "export") + """
-
-
-        Writes the dataset's points (id,lat,lon), the session's viewport rectangles
+      return """
+        Writes the dataset's points, the session's viewport rectangles
         (min_lat,min_lon,max_lat,max_lon,zoom) and, with --taps-out, its taps (lat,lon,zoom), so
-        another library can run the same work and bench query can answer it.
-
-        """ + runOptions
+        another library can run the same work and bench query can answer it. The points' format
+        is told by --points-out's name, as bench reads it back: .csv (id,lat,lon), .geojson or
+        .json (a FeatureCollection of Points, each with its id as the feature's id), .f64
+        (longitude, latitude float64 pairs); GeoJSON and .f64 number the points by position when
+        read, so a file's own ids do not survive them. Any other name is refused (exit 64).
+        """
     case "compare":
-      return line(for: "compare") + """
-
-
+      return """
         Joins rows by (index, params, dataset, n, workload, strategy). A timing regression is a median
         worse than the threshold (default 10) percent whose 95% intervals do not overlap; a counter
         regression is any increase of nodes_visited, points_tested or points_reported; changed answers
@@ -236,9 +231,7 @@ enum Usage {
         --markdown, the same as a Markdown table for a pull-request comment.
         """
     case "plot":
-      return line(for: "plot") + """
-
-
+      return """
         Draws SVG charts (800×500) of the reports' rows into DIR (default results/plots from the
         package root, else plots; made if missing): median latency per index with p90 and p99
         whiskers per dataset, n, workload and strategy; median against n on log-log axes when an
@@ -247,44 +240,20 @@ enum Usage {
         data the reports lack is skipped with a note. Each index keeps one colour in every chart.
         """
     case "render":
-      return line(for: "render") + """
-
-
+      return """
         Draws, in Web Mercator, the markers the cluster workload computes for one viewport: a
         cluster as a circle whose side follows the original formula, labelled with its count; a
         single point as a dot; a faint graticule behind. The caption gives the zoom, the points in
         view, the markers and the cluster time (median of 5).
-
-          --dataset NAME|FILE       bundled name, generator name or a points file (.csv, .geojson,
-                                    .f64) (default places)
-          --n COUNT                 points for a generator; for a file, a seeded sample
-          --seed S                  seed of the generator or sample (default 42)
-          --center LAT,LON          the screen's centre, lat in -90...90, lon in -180...180
-          --zoom Z                  zoom level, 0...22
-          --size WxH                screen size in points, each 16...4096 (default 390x844)
-          --grid                    draw the clustering cells (world-aligned) faintly
-          --pan DX,DY               also the view DX screens east and DY south (e.g. 0.5,0),
-                                    side by side: markers kept, added and removed in three colours
-          --index NAME              the index that answers the queries (default kdtree)
-          --strategy NAME           per-cell, single-pass or aggregate (default single-pass; same markers)
-          --out FILE.svg            the picture (default results/render/render-<dataset>-z<Z>.svg
-                                    from the package root, else in the current folder)
         """
     case "speed":
-      return line(for: "speed") + """
-
-
+      return """
         Builds each index over N (default 1,000,000) uniform points in the world box and times
         batches of Q (default 1,000) square queries covering 1e-4, 1e-3 and 1e-2 of its area,
         every id visited through query(in:into:). Prints the build time, bytes per point and the
         median microseconds per query over R (default 5) runs.
-
-          --nearest                 also time k-nearest searches (k = 1, 10, 100) from Q seeded
-                                    positions anywhere and Q within 5° of a pole; for the trees,
-                                    the same search with planar distance and the ratio
-          --blobs B                 points in B Gaussian blobs (the clustered generator) instead
         """
-    default: return overview
+    default: return ""
     }
   }
 }

@@ -8,37 +8,46 @@ import BenchHarness
 /// Never writes to either input.
 func compareCommand(_ arguments: [String]) throws -> Int32 {
   let command = "compare"
-  var reader = ArgumentReader(arguments, command: command)
+  var o = CompareOptions()
+  try CompareOptions.table.parse(arguments, into: &o)
+  let files = o.files
+  guard files.count == 2 else {
+    throw UsageError("compare needs two reports, got \(files.count)", command: command)
+  }
+  try OutputCheck.check([], inputs: files.map { InputSource("report", $0) })
+  let baseline = try ReportFile.read(files[0])
+  let current = try ReportFile.read(files[1])
+  let comparison = Comparison(
+    baseline: baseline, current: current, threshold: o.threshold / 100, judgesTiming: o.judgesTiming,
+    allowsMissing: o.allowsMissing)
+  output(o.markdown ? comparison.markdown() : comparison.text(), terminator: "")
+  return comparison.outcome.exitCode
+}
+
+/// What `bench compare` reads from the command line.
+struct CompareOptions {
   var files: [String] = []
   var threshold = 10.0
   var judgesTiming = true
   var markdown = false
   var allowsMissing = false
-  while let a = reader.next() {
-    switch a {
-    case "--threshold":
-      let text = try reader.value(for: a)
-      guard let v = Double(text), v.isFinite, v >= 0, v <= 1000 else {
-        throw UsageError("--threshold \"\(text)\" must be a percentage in 0...1000", command: command)
-      }
-      threshold = v
-    case "--timing-info": judgesTiming = false
-    case "--markdown": markdown = true
-    case "--allow-missing": allowsMissing = true
-    case "--help", "-h": output(Usage.text(for: command)); return 0
-    default:
-      guard !a.hasPrefix("-") else { throw unknownOption(a, command: command, valid: ["--threshold", "--timing-info", "--markdown", "--allow-missing"]) }
-      files.append(a)
+
+  static var table: FlagTable<CompareOptions> {
+    FlagTable("compare", [
+      Flag("--threshold", "PCT", help: "a slower median beyond this many percent regresses (default 10)") {
+        (o: inout CompareOptions, v: FlagValue) throws(UsageError) in
+        guard let t = Double(v.text), t.isFinite, t >= 0, t <= 1000 else {
+          throw v.error("--threshold \"\(v.text)\" must be a percentage in 0...1000")
+        }
+        o.threshold = t
+      },
+      Flag("--timing-info", help: "timings printed, but only counters and answers decide") {
+        (o: inout CompareOptions, _: FlagValue) throws(UsageError) in o.judgesTiming = false
+      },
+      .toggle("--markdown", \.markdown, help: "a Markdown table, for a pull-request comment"),
+      .toggle("--allow-missing", \.allowsMissing, help: "baseline rows missing from the current report are no failure"),
+    ]).taking("BASELINE.csv CURRENT.csv") { (o: inout CompareOptions, file: String) throws(UsageError) in
+      o.files.append(file)
     }
   }
-  guard files.count == 2 else {
-    throw UsageError("compare needs two reports, got \(files.count)", command: command)
-  }
-  let baseline = try ReportFile.read(files[0])
-  let current = try ReportFile.read(files[1])
-  let comparison = Comparison(
-    baseline: baseline, current: current, threshold: threshold / 100, judgesTiming: judgesTiming,
-    allowsMissing: allowsMissing)
-  output(markdown ? comparison.markdown() : comparison.text(), terminator: "")
-  return comparison.outcome.exitCode
 }

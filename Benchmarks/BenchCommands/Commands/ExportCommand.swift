@@ -4,9 +4,11 @@ import BenchWorkloads
 import MapClustering
 import SpatialIndexes
 
-/// `bench export [run options] --points-out FILE.csv|FILE.f64 --queries-out FILE.csv
-/// [--taps-out FILE.csv]`: writes the dataset's points (`id,lat,lon`, or
-/// binary longitude, latitude pairs for `.f64`, ``BinaryPoints``), the
+/// `bench export [options] --points-out FILE.csv|FILE.geojson|FILE.f64
+/// --queries-out FILE.csv [--taps-out FILE.csv]`: writes the dataset's
+/// points in the format the name says (`id,lat,lon` CSV, a GeoJSON
+/// FeatureCollection of Points, or binary longitude, latitude pairs, see
+/// ``PointFileFormat/bytes(points:ids:)``; any other name is refused), the
 /// steps' viewports as a queries file (`min_lat,min_lon,max_lat,max_lon,zoom`,
 /// one row per step; `min_lon > max_lon` where a viewport crosses the
 /// antimeridian) and their taps (`lat,lon,zoom`), so another library in any
@@ -25,24 +27,19 @@ func exportCommand(_ arguments: [String]) throws -> Int32 {
   let outputs = [OutputTarget("--points-out", pointsOut), OutputTarget("--queries-out", queriesOut)]
     + (options.tapsOut.map { [OutputTarget("--taps-out", $0)] } ?? [])
   try OutputCheck.check(outputs, inputs: options.inputs)
+  guard let pointFormat = PointFileFormat(path: pointsOut) else {
+    throw UsageError(
+      "--points-out '\(pointsOut)': the extension says the format: .csv, .geojson (or .json), or .f64",
+      command: command)
+  }
   let datasets = try loadDatasets(options, command: command)
   guard datasets.count == 1 else { throw UsageError("export takes one --n value", command: command) }
   let dataset = datasets[0]
   let queries = try options.queriesFile.map { try QueriesFile(contentsOf: $0) }
   let steps = options.steps(for: dataset, queries: queries)
 
-  let pointBytes: [UInt8]
-  if PointFileFormat(path: pointsOut) == .binary {
-    // positions are the ids there: a file's own ids do not survive
-    pointBytes = BinaryPoints.bytes(dataset.points)
-  } else {
-    var points = CSVWriter()
-    points.writeRow(["id", "lat", "lon"])
-    for (p, id) in zip(dataset.points, dataset.ids) {
-      points.writeRow([String(id), CSVWriter.field(p.y), CSVWriter.field(p.x)])
-    }
-    pointBytes = Array(points.text.utf8)
-  }
+  // .f64 and GeoJSON number the points by position: a file's own ids do not survive
+  let pointBytes = pointFormat.bytes(points: dataset.points, ids: dataset.ids)
   var boxes = CSVWriter()
   boxes.writeRow(["min_lat", "min_lon", "max_lat", "max_lon", "zoom"])
   for (k, rects) in (steps.rects ?? []).enumerated() {
@@ -62,7 +59,7 @@ func exportCommand(_ arguments: [String]) throws -> Int32 {
   }
   try writeAllOrNone(files)
   let written = files.map(\.0).joined(separator: ", ")
-  printError("bench: wrote \(dataset.count) points and \(steps.count) steps to \(written)")
+  if !options.quiet { printError("bench: wrote \(dataset.count) points and \(steps.count) steps to \(written)") }
   return 0
 }
 

@@ -9,21 +9,9 @@ import SpatialIndexes
 /// ``ReportColumn/all``. `--markdown` prints workloads and columns as the
 /// tables the README and `results/README.md` hold (a test keeps them equal).
 func listCommand(_ arguments: [String]) throws -> Int32 {
-  var sections: [String] = []
-  var markdown = false
-  var reader = ArgumentReader(arguments, command: "list")
-  let flags = ["--indexes", "--workloads", "--datasets", "--columns", "--markdown"]
-  while let a = reader.next() {
-    switch a {
-    case "--indexes": sections.append("indexes")
-    case "--workloads": sections.append("workloads")
-    case "--datasets": sections.append("datasets")
-    case "--columns": sections.append("columns")
-    case "--markdown": markdown = true
-    case "--help", "-h": output(Usage.text(for: "list")); return 0
-    default: throw unknownOption(a, command: "list", valid: flags)
-    }
-  }
+  var o = ListOptions()
+  try ListOptions.table.parse(arguments, into: &o)
+  let (sections, markdown) = (o.sections, o.markdown)
   if markdown {
     guard sections.count == 1, ["workloads", "columns"].contains(sections[0]) else {
       throw UsageError("--markdown goes with one of --workloads or --columns", command: "list")
@@ -56,6 +44,26 @@ func listCommand(_ arguments: [String]) throws -> Int32 {
     for c in ReportColumn.all { output("\(c.name)  \(c.kind.rawValue)  # \(c.meaning)") }
   }
   return 0
+}
+
+/// What `bench list` reads from the command line: the sections, in the
+/// order given.
+struct ListOptions {
+  var sections: [String] = []
+  var markdown = false
+
+  static var table: FlagTable<ListOptions> {
+    func section(_ name: String, _ help: String) -> Flag<ListOptions> {
+      Flag("--" + name, help: help) { (o: inout ListOptions, _: FlagValue) throws(UsageError) in o.sections.append(name) }
+    }
+    return FlagTable("list", [
+      section("indexes", "the indexes, their parameters and defaults"),
+      section("workloads", "the workloads, their strategies and answer columns"),
+      section("datasets", "the bundled datasets and the generators"),
+      section("columns", "the report's columns"),
+      .toggle("--markdown", \.markdown, help: "with --workloads or --columns: the table the READMEs hold"),
+    ])
+  }
 }
 
 /// The catalogues as Markdown tables.

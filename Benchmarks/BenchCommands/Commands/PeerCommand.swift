@@ -13,10 +13,7 @@ func peerCommand(_ arguments: [String]) throws -> Int32 {
   }
   guard engines.contains(engine) else { throw UsageError.unknown("engine", engine, valid: engines, command: "peer") }
   let rest = Array(arguments.dropFirst())
-  var options = try RunOptions.parse(rest, command: "peer")
-  if !rest.contains("--workload") {
-    options.workloads = [ViewportWorkload.name, ClusterWorkload.name, TapWorkload.name, NearestWorkload.name]
-  }
+  let options = try RunOptions.parse(rest, command: "peer")
   let choices = options.peerChoices
   guard !choices.isEmpty else {
     throw UsageError("bench peer runs viewport, cluster, tap and nearest (the load is its build row)", command: "peer")
@@ -25,7 +22,10 @@ func peerCommand(_ arguments: [String]) throws -> Int32 {
   let suite = "peer-postgis"
   let out = options.out
     ?? ReportFile.defaultPath(suite: suite, gitCommit: metadata.gitCommit, date: Date(), directory: resultsFolder())
-  try OutputCheck.check([OutputTarget("--out", out, existing: .keep)], inputs: options.inputs)
+  let outputs = [OutputTarget("--out", out, existing: .keep, ifTaken: "name a new file with --out")]
+  try OutputCheck.check(outputs, inputs: options.inputs)
+  let claims = options.out == nil ? nil : try OutputCheck.claim(outputs, inputs: options.inputs)
+  defer { claims?.release() }
 
   let datasets = try loadDatasets(options, command: "peer")
   let queries = try options.queriesFile.map { try QueriesFile(contentsOf: $0) }

@@ -6,21 +6,15 @@ import Foundation
 /// for lack of data. Never writes to the reports.
 func plotCommand(_ arguments: [String]) throws -> Int32 {
   let command = "plot"
-  var reader = ArgumentReader(arguments, command: command)
-  var files: [String] = []
-  var out: String? = nil
-  while let a = reader.next() {
-    switch a {
-    case "--out": out = try reader.value(for: a)
-    case "--help", "-h": output(Usage.text(for: command)); return 0
-    default:
-      guard !a.hasPrefix("-") else { throw unknownOption(a, command: command, valid: ["--out"]) }
-      files.append(a)
-    }
-  }
+  var o = PlotOptions()
+  try PlotOptions.table.parse(arguments, into: &o)
+  let (files, out) = (o.files, o.out)
   guard !files.isEmpty else {
     throw UsageError("plot needs at least one report", command: command)
   }
+  let inputs = files.map { InputSource("report", $0) }
+  // before any work; the charts' names are checked once they are known
+  try OutputCheck.check([], inputs: inputs)
   var rows: [ReportRow] = []
   for file in files { rows += try ReportFile.read(file) }
 
@@ -28,13 +22,25 @@ func plotCommand(_ arguments: [String]) throws -> Int32 {
   try makeFolder(folder)
   let (charts, skipped) = ReportPlots.make(rows)
   let paths = charts.map { (folder.hasSuffix("/") ? folder : folder + "/") + $0.name }
-  try OutputCheck.check(paths.map { OutputTarget("--out", $0) }, inputs: files.map { InputSource("report", $0) })
+  try OutputCheck.check(paths.map { OutputTarget("--out", $0) }, inputs: inputs)
   for (chart, path) in zip(charts, paths) {
     try AtomicFile.write(Array(chart.svg.utf8), to: path)
     output("wrote \(path)")
   }
   for skip in skipped { output("\(skip)") }
   return 0
+}
+
+/// What `bench plot` reads from the command line.
+struct PlotOptions {
+  var files: [String] = []
+  var out: String?
+
+  static var table: FlagTable<PlotOptions> {
+    FlagTable("plot", [
+      .out(\.out, "DIR", help: "the folder of the charts (default results/plots from the package\nroot, else plots; made if missing)"),
+    ]).taking("REPORT.csv…") { (o: inout PlotOptions, file: String) throws(UsageError) in o.files.append(file) }
+  }
 }
 
 /// `results/plots` when run from the package root, else `plots`.

@@ -22,69 +22,28 @@ import SpatialIndexes
 /// column, else 0-based rows).
 func queryCommand(_ arguments: [String]) throws -> Int32 {
   let command = "query"
-  var reader = ArgumentReader(arguments, command: command)
-  var workload = ViewportWorkload.name
-  var index: String?, pointsPath: String?, queriesPath: String?, out: String?
-  var strategy: String?
-  var screen = (width: Viewport.phone.width, height: Viewport.phone.height)
-  var seed: UInt64 = 42
-  var k: Int?
-  var params: [ParameterSweep] = []
-  var live = LiveSettings()
-  let flags = [
-    "--workload", "--index", "--points", "--queries", "--out", "--param", "--strategy", "--k", "--screen", "--seed",
-    "--moving", "--fps",
-  ]
-  while let a = reader.next() {
-    switch a {
-    case "--workload":
-      let text = try reader.value(for: a)
-      guard let type = WorkloadCatalog.type(named: text) else {
-        throw UsageError.unknown("workload", text, valid: WorkloadCatalog.names, command: command)
-      }
-      workload = type.name
-    case "--index": index = try reader.value(for: a)
-    case "--points": pointsPath = try reader.value(for: a)
-    case "--queries": queriesPath = try reader.value(for: a)
-    case "--out": out = try reader.value(for: a)
-    case "--param": params.append(try .parse(try reader.value(for: a), command: command))
-    case "--strategy": strategy = try reader.value(for: a).lowercased()
-    case "--k": k = try reader.integer(for: a, in: 1...100_000)
-    case "--screen": screen = try RunOptions.screenSize(try reader.value(for: a), command)
-    case "--seed":
-      let text = try reader.value(for: a)
-      guard let s = UInt64(text) else {
-        throw UsageError("--seed \"\(text)\" is not a non-negative whole number", command: command)
-      }
-      seed = s
-    case "--moving": live.share = try movingShare(try reader.value(for: a), command: command)
-    case "--fps": live.framesPerSecond = Double(try reader.integer(for: a, in: 1...1000))
-    case "--help", "-h": output(Usage.text(for: command)); return 0
-    default: throw unknownOption(a, command: command, valid: flags)
-    }
-  }
-  guard let index else { throw UsageError("--index is required", command: command) }
-  guard let pointsPath else { throw UsageError("--points is required", command: command) }
-  guard let queriesPath else { throw UsageError("--queries is required", command: command) }
-  let names = try indexNames(index, command: command)
-  guard names.count == 1 else { throw UsageError("--index takes one name here", command: command) }
-  try checkParameters(params, indexes: names, command: command)
-  guard params.allSatisfy({ $0.values.count == 1 }) else {
+  var o = QueryOptions()
+  try QueryOptions.table.parse(arguments, into: &o)
+  // the table requires these three
+  let (index, pointsPath, queriesPath) = (o.index!, o.points!, o.queries!)
+  let workload = o.workload
+  try checkParameters(o.params, indexes: [index], command: command)
+  guard o.params.allSatisfy({ $0.values.count == 1 }) else {
     throw UsageError("--param takes one value here", command: command)
   }
   let type = WorkloadCatalog.type(named: workload)!
-  if k != nil && workload != NearestWorkload.name {
+  if o.k != nil && workload != NearestWorkload.name {
     throw UsageError("--k is for the nearest workload", command: command)
   }
-  if workload == NearestWorkload.name && strategy != nil {
+  if workload == NearestWorkload.name && o.strategy != nil {
     throw UsageError("the nearest workload takes --k, not --strategy", command: command)
   }
-  let indexType = indexType(named: names[0])!
+  let indexType = indexType(named: index)!
   // the reference variant, or the first that runs on this index (live's
   // `move` needs a dynamic index)
   let runnable = type.variants.filter { type.runs($0, on: indexType) }
   let fallback = runnable.contains(type.referenceVariant) ? type.referenceVariant : runnable.first ?? type.referenceVariant
-  let variant = workload == NearestWorkload.name ? "k=\(k ?? 10)" : strategy ?? fallback
+  let variant = workload == NearestWorkload.name ? "k=\(o.k ?? 10)" : o.strategy ?? fallback
   guard type.variants.contains(variant) || workload == NearestWorkload.name else {
     let valid = type.variants.filter { !$0.isEmpty }
     throw valid.isEmpty
@@ -93,11 +52,11 @@ func queryCommand(_ arguments: [String]) throws -> Int32 {
   }
   guard workload == NearestWorkload.name || type.runs(variant, on: indexType) else {
     throw UsageError(
-      "the \(workload) workload's \(variant) strategy does not run on \(names[0]) (it needs a dynamic index); "
+      "the \(workload) workload's \(variant) strategy does not run on \(index) (it needs a dynamic index); "
         + "it runs \(runnable.joined(separator: ", "))", command: command)
   }
   // `--out -` is standard output, as no --out is
-  let outFile = out == "-" ? nil : out
+  let outFile = o.out == "-" ? nil : o.out
   let inputs = [InputSource("--points", pointsPath), InputSource("--queries", queriesPath)]
   try OutputCheck.check(outFile.map { [OutputTarget("--out", $0)] } ?? [], inputs: inputs)
 
@@ -109,18 +68,19 @@ func queryCommand(_ arguments: [String]) throws -> Int32 {
   } else if type.need == .position {
     steps = MapSteps(positions: try Datasets.readPoints(queriesPath).points, source: queriesPath)
   } else {
-    steps = MapSteps(queries: try QueriesFile(contentsOf: queriesPath), screen: screen, seed: seed)
+    steps = MapSteps(queries: try QueriesFile(contentsOf: queriesPath), screen: o.screen, seed: o.seed)
   }
   if let why = steps.missing(type.need) {
     throw UsageError("\(why): the \(workload) workload needs \(type.need.phrase)", command: command)
   }
-  live.seed = seed
+  var live = o.live
+  live.seed = o.seed
   steps.live = live
   guard let text = try Answers.csv(
-    workload: workload, variant: variant, index: names[0], parameters: params, dataset: dataset,
+    workload: workload, variant: variant, index: index, parameters: o.params, dataset: dataset,
     steps: steps)
   else {
-    throw UsageError("\(names[0]) gave no answers for \(workload) \(variant)", command: command)
+    throw UsageError("\(index) gave no answers for \(workload) \(variant)", command: command)
   }
   if let outFile {
     try AtomicFile.write(Array(text.utf8), to: outFile)
@@ -128,4 +88,50 @@ func queryCommand(_ arguments: [String]) throws -> Int32 {
     output(text, terminator: "")
   }
   return 0
+}
+
+/// What `bench query` reads from the command line.
+struct QueryOptions {
+  var workload = ViewportWorkload.name
+  var index: String?
+  var points: String?
+  var queries: String?
+  var out: String?
+  var strategy: String?
+  var screen = (width: Viewport.phone.width, height: Viewport.phone.height)
+  var seed: UInt64 = 42
+  var k: Int?
+  var params: [ParameterSweep] = []
+  var live = LiveSettings()
+
+  typealias F = Flag<QueryOptions>
+
+  static var table: FlagTable<QueryOptions> {
+    FlagTable("query", [
+      .index(\.index, help: "the index that answers").mandatory,
+      .text("--points", "FILE", \.points, help: "the points: .csv, .geojson or .f64").mandatory,
+      .text("--queries", "FILE.csv", \.queries, help: "the queries, taps or positions (see above)").mandatory,
+      F("--workload", WorkloadCatalog.names.joined(separator: "|"), help: "the question asked (default viewport)") {
+        (o: inout QueryOptions, v: FlagValue) throws(UsageError) in
+        guard let type = WorkloadCatalog.type(named: v.text) else {
+          throw .unknown("workload", v.text, valid: WorkloadCatalog.names, command: v.command)
+        }
+        o.workload = type.name
+      },
+      .out(\.out, "FILE.csv", help: "the answers (default standard output; - is standard output)"),
+      .param(\.params, help: "an index parameter, one value; given once per parameter"),
+      F("--strategy", "NAME", help: "the workload's variant (default its reference, or the first that runs)") {
+        (o: inout QueryOptions, v: FlagValue) throws(UsageError) in
+        o.strategy = v.text.lowercased()
+      },
+      F("--k", "K", help: "nearest: how many neighbours (default 10)") {
+        (o: inout QueryOptions, v: FlagValue) throws(UsageError) in
+        o.k = try v.integer(in: 1...100_000)
+      },
+      .screen(\.screen, help: "screen size in points, for centre-and-zoom rows (default 390x844)"),
+      .seed(\.seed, help: "seed of the taps drawn and the live moves (default 42)"),
+      .moving(\.live.share),
+      .fps(\.live.framesPerSecond, help: "live: frames a second (default 60)"),
+    ])
+  }
 }

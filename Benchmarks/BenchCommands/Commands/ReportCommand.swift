@@ -6,32 +6,22 @@ import Foundation
 /// [--live] [--memory-limit SIZE] [--dataset NAME|FILE]`: the one-page HTML
 /// report of the rows (``HTMLReport``): verdicts, budget charts, the table,
 /// the other charts, a cluster map of the data, the machine and commands.
-/// Default output: the first report's name with `.html`; never replaced.
+/// Default output: the first report's name with `.html`, or when that is
+/// taken (`bench run` writes its page there) `-2.html`, `-3.html`…; a page
+/// is never replaced.
 func reportCommand(_ arguments: [String]) throws -> Int32 {
   let command = "report"
-  var reader = ArgumentReader(arguments, command: command)
-  var files: [String] = []
-  var out: String? = nil
-  var budget = FrameBudget()
-  var datasetName: String? = nil
-  let flags = ["--out", "--fps", "--live", "--memory-limit", "--dataset"]
-  while let a = reader.next() {
-    switch a {
-    case "--out": out = try reader.value(for: a)
-    case "--fps": budget.framesPerSecond = Double(try reader.integer(for: a, in: 1...1000))
-    case "--live": budget.live = true
-    case "--memory-limit": budget.memoryLimitBytes = try RecommendOptions.byteCount(try reader.value(for: a), flag: a)
-    case "--dataset": datasetName = try reader.value(for: a)
-    default:
-      guard !a.hasPrefix("-") else { throw unknownOption(a, command: command, valid: flags) }
-      files.append(a)
-    }
-  }
+  var o = ReportOptions()
+  try ReportOptions.table.parse(arguments, into: &o)
+  let (files, out, budget, datasetName) = (o.files, o.out, o.budget, o.dataset)
   guard let firstFile = files.first else { throw UsageError("report needs at least one report", command: command) }
-  let path = out ?? HTMLOutput.path(besides: firstFile)
+  let path = out ?? HTMLOutput.freePath(besides: firstFile)
   var inputs = files.map { InputSource("report", $0) }
   if let datasetName { inputs.append(InputSource("--dataset", datasetName)) }
-  try OutputCheck.check([OutputTarget("--out", path, existing: .keep)], inputs: inputs)
+  let outputs = [OutputTarget("--out", path, existing: .keep, ifTaken: "name a new file with --out FILE.html")]
+  try OutputCheck.check(outputs, inputs: inputs)
+  let claims = out == nil ? nil : try OutputCheck.claim(outputs, inputs: inputs)
+  defer { claims?.release() }
   var rows: [ReportRow] = []
   for file in files { rows += try ReportFile.read(file) }
   guard let first = rows.first(where: { $0.key.workload != "build" }) ?? rows.first else {
@@ -57,6 +47,27 @@ func reportCommand(_ arguments: [String]) throws -> Int32 {
   try HTMLOutput.write(title: title, rows: rows, budget: budget, dataset: dataset, commands: commands, to: path)
   output("wrote \(path)")
   return 0
+}
+
+/// What `bench report` reads from the command line.
+struct ReportOptions {
+  var files: [String] = []
+  var out: String?
+  var budget = FrameBudget()
+  var dataset: String?
+
+  static var table: FlagTable<ReportOptions> {
+    FlagTable("report", [
+      .out(\.out, "FILE.html", help: "the page (default the first report's name with .html)"),
+      .fps(\.budget.framesPerSecond, help: "frame rate of the budget, as bench recommend's (default 60)"),
+      .toggle("--live", \.budget.live, help: "the data changes: the live workload counts"),
+      Flag("--memory-limit", "SIZE", help: "the most the index and clustering may hold: 512MB, 2GB, 1.5GiB") {
+        (o: inout ReportOptions, v: FlagValue) throws(UsageError) in
+        o.budget.memoryLimitBytes = try RecommendOptions.byteCount(v.text, flag: v.flag)
+      },
+      .text("--dataset", "NAME|FILE", \.dataset, help: "the points of the map (a points file the rows name)"),
+    ]).taking("REPORT.csv…") { (o: inout ReportOptions, file: String) throws(UsageError) in o.files.append(file) }
+  }
 }
 
 /// A `bench run` per dataset and n of `rows` that measures the same rows

@@ -12,11 +12,21 @@ func runCommand(_ arguments: [String]) throws -> Int32 {
   // Without --out the report takes the next free default name when it is
   // written; the folder is checked now, with the name it would take now.
   let out = options.out ?? ReportFile.defaultPath(suite: "run", gitCommit: metadata.gitCommit, date: Date(), directory: resultsFolder())
-  var outputs = [OutputTarget("--out", out, existing: .keep, appends: options.append)]
+  var outputs = [OutputTarget(
+    "--out", out, existing: .keep, appends: options.append,
+    ifTaken: "add --append to add rows to it, or name a new file with --out")]
   // The HTML page beside a new report (not an appended one: it would show this run's rows only).
-  if !options.append { outputs.append(OutputTarget("--out (its .html)", HTMLOutput.path(besides: out), existing: .keep)) }
-  if let json = options.json { outputs.append(OutputTarget("--json", json, existing: .keep)) }
+  if !options.append {
+    outputs.append(OutputTarget(
+      "--out (its .html)", HTMLOutput.path(besides: out), existing: .keep, ifTaken: HTMLOutput.pageTaken))
+  }
+  if let json = options.json {
+    outputs.append(OutputTarget("--json", json, existing: .keep, ifTaken: "name a new file with --json"))
+  }
   try OutputCheck.check(outputs, inputs: options.inputs)
+  // a name given is claimed for the whole run: a second run given it fails now
+  let claims = options.out == nil ? nil : try OutputCheck.claim(outputs, inputs: options.inputs)
+  defer { claims?.release() }
   if options.append { try checkAppendable(out) }
 
   let datasets = try loadDatasets(options, command: "run")

@@ -1,15 +1,17 @@
 import BenchFormats
+import BenchHarness
 import BenchWorkloads
 import SpatialIndexes
 
-/// `bench verify [run options]`: runs the chosen workloads on every chosen
+/// `bench verify [options]`: runs the chosen workloads on every chosen
 /// index and compares every step's answer with the linear scan's (the
 /// reference; every strategy is checked against it, so against each other
-/// too). Exit 1 with the first differences on any mismatch.
+/// too); `build` checks each build (every point held once). Exit 1 with the
+/// first differences on any mismatch.
 func verifyCommand(_ arguments: [String]) throws -> Int32 {
-  var options = try RunOptions.parse(arguments, command: "verify")
-  options.workloads.removeAll { $0 == WorkloadCatalog.buildName }
-  if options.workloads.isEmpty { options.workloads = WorkloadCatalog.names }
+  let options = try RunOptions.parse(arguments, command: "verify")
+  let build = options.workloads.contains(WorkloadCatalog.buildName)
+  try OutputCheck.check([], inputs: options.inputs)
   let queries = try options.queriesFile.map { try QueriesFile(contentsOf: $0) }
   try queries?.requireQueries()
   var failures = 0
@@ -18,10 +20,16 @@ func verifyCommand(_ arguments: [String]) throws -> Int32 {
     try options.checkNeeds(steps, command: "verify")
     let results = try Verification.run(
       dataset: dataset, steps: steps, indexes: options.indexes, sweeps: options.params,
-      workloads: options.workloadChoices)
-    for r in results.sorted(by: { ($0.index, $0.workload) < ($1.index, $1.workload) }) {
-      let status = r.agrees ? "ok" : "DIFFERS in \(r.differingSteps) steps"
-      output("\(dataset.name) n=\(dataset.count) \(r.index) \(r.workload): \(r.steps) steps \(status)")
+      workloads: options.workloadChoices, build: build)
+    // each index's build first, then its workloads by name
+    let order = { (r: Verification.Result) in (r.index, r.workload == Verification.buildCheck ? "" : r.workload) }
+    for r in results.sorted(by: { order($0) < order($1) }) {
+      // --quiet: only what differs, and the closing line
+      if options.quiet && r.agrees { continue }
+      let status = r.workload == Verification.buildCheck
+        ? (r.agrees ? "\(dataset.count) points, each found once: ok" : "DIFFERS")
+        : (r.agrees ? "\(r.steps) steps ok" : "\(r.steps) steps DIFFERS in \(r.differingSteps) steps")
+      output("\(dataset.name) n=\(dataset.count) \(r.index) \(r.workload): \(status)")
       for p in r.problems { output("  " + p) }
       if !r.agrees { failures += 1 }
     }

@@ -1,3 +1,4 @@
+import BenchFormats
 import BenchHarness
 import BenchWorkloads
 import Foundation
@@ -16,13 +17,23 @@ func recommendCommand(_ arguments: [String]) throws -> Int32 {
   let csv = options.run.out
     ?? ReportFile.defaultPath(suite: command, gitCommit: metadata.gitCommit, date: Date(), directory: resultsFolder())
   let html = HTMLOutput.path(besides: csv)
-  try OutputCheck.check(
-    [OutputTarget("--out", csv, existing: .keep), OutputTarget("--out (its .html)", html, existing: .keep)],
-    inputs: options.run.inputs)
+  let outputs = [
+    OutputTarget("--out", csv, existing: .keep, ifTaken: "name a new file with --out"),
+    OutputTarget("--out (its .html)", html, existing: .keep, ifTaken: HTMLOutput.pageTaken),
+  ]
+  try OutputCheck.check(outputs, inputs: options.run.inputs)
+  let claims = options.run.out == nil ? nil : try OutputCheck.claim(outputs, inputs: options.run.inputs)
+  defer { claims?.release() }
 
   let datasets = try loadDatasets(options.run, command: command)
   guard datasets.count == 1, let dataset = datasets.first else {
     throw UsageError("recommend takes one dataset and one --n", command: command)
+  }
+  // No points, no question: every index answers nothing in no time.
+  if dataset.count == 0 {
+    if options.run.n == [0] { throw UsageError("--n 0: recommend needs at least one point", command: command) }
+    throw DataError.badData(
+      file: options.run.dataset, line: 1, field: nil, message: "has no points: there is nothing to recommend an index for")
   }
   // started first, so a missing PostgreSQL is one line before minutes of runs
   let server = try options.peer ? options.run.connection.map { try PostgresServer.connect($0) } ?? PostgresServer.start() : nil

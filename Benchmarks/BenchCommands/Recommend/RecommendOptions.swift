@@ -7,10 +7,6 @@ import SpatialIndexes
 /// makes of them (``firstRun``, ``secondRun(for:sweep:)``).
 struct RecommendOptions {
   static let command = "recommend"
-  static let flags = [
-    "--dataset", "--n", "--seed", "--screen", "--fps", "--live", "--memory-limit", "--workload", "--steps",
-    "--repeat", "--out", "--quiet", "--peer", "--connection",
-  ]
   /// The engines `--peer` runs beside the indexes.
   static let engines = ["postgis"]
 
@@ -21,6 +17,8 @@ struct RecommendOptions {
   var peer = false
   /// The budgeted workloads the map does (live is added by `--live`).
   static let workloads = ["viewport", "cluster", "tap", "nearest"]
+  /// Those `--workload` chose, in the order given.
+  var chosenWorkloads = RecommendOptions.workloads
 
   /// The measured run: three repetitions of a 200-step session, a row stopping
   /// after a second (one pass at least), so 1M points take under a minute.
@@ -33,54 +31,55 @@ struct RecommendOptions {
 
   static func parse(_ arguments: [String]) throws(UsageError) -> RecommendOptions {
     var o = RecommendOptions()
-    var reader = ArgumentReader(arguments, command: command)
-    var workloads = workloads
-    while let a = reader.next() {
-      switch a {
-      case "--workload":
-        let text = try reader.value(for: a)
-        workloads = []
-        for part in text.split(separator: ",", omittingEmptySubsequences: false).map({ $0.lowercased() }) {
-          guard Self.workloads.contains(part) else {
-            throw .unknown("workload", part, valid: Self.workloads, command: command)
-          }
-          if !workloads.contains(part) { workloads.append(part) }
-        }
-      case "--dataset": o.run.dataset = try reader.value(for: a)
-      case "--n": o.run.n = [try reader.integer(for: a, in: 0...RunOptions.maximumN)]
-      case "--seed":
-        let text = try reader.value(for: a)
-        guard let s = UInt64(text) else {
-          throw UsageError("--seed \"\(text)\" is not a non-negative whole number", command: command)
-        }
-        o.run.seed = s
-      case "--screen": o.run.screen = try RunOptions.screenSize(try reader.value(for: a), command)
-      case "--fps":
-        let fps = try reader.integer(for: a, in: 1...1000)
-        o.budget.framesPerSecond = Double(fps)
-        o.run.framesPerSecond = Double(fps)
-      case "--live": o.budget.live = true
-      case "--memory-limit": o.budget.memoryLimitBytes = try byteCount(try reader.value(for: a), flag: a)
-      case "--steps": o.run.steps = try reader.integer(for: a, in: 10...100_000)
-      case "--repeat": o.run.repeats = try reader.integer(for: a, in: 1...1000)
-      case "--out": o.run.out = try reader.value(for: a)
-      case "--quiet": o.run.quiet = true
-      case "--peer":
-        let engine = try reader.value(for: a).lowercased()
-        guard engines.contains(engine) else { throw .unknown("engine", engine, valid: engines, command: command) }
-        o.peer = true
-      case "--connection": o.run.connection = try reader.value(for: a)
-      default: throw unknownOption(a, command: command, valid: flags)
-      }
-    }
+    try table.parse(arguments, into: &o)
     if o.run.connection != nil && !o.peer {
       throw UsageError("--connection needs --peer postgis", command: command)
     }
-    o.run.workloads = [WorkloadCatalog.buildName] + workloads + (o.budget.live ? ["live"] : [])
+    o.run.workloads = [WorkloadCatalog.buildName] + o.chosenWorkloads + (o.budget.live ? ["live"] : [])
     // Rebuilding every frame is bench run's comparison row: at 1M points it
     // alone would take most of the minute.
     o.run.strategies = RunOptions.strategyNames.filter { $0 != "rebuild" }
     return o
+  }
+
+  typealias F = Flag<RecommendOptions>
+
+  static var table: FlagTable<RecommendOptions> {
+    FlagTable(command, [
+      Flag.dataset(\.dataset, help: "bundled name, generator name or a points file (default places)").lifted(\.run),
+      Flag.count(\.n).lifted(\.run),
+      Flag.screen(\.screen, help: "screen size in points (default 390x844)").lifted(\.run),
+      F("--fps", "HZ", help: "frame rate: 60 (default) or 120 (any 1...1000)") {
+        (o: inout RecommendOptions, v: FlagValue) throws(UsageError) in
+        let fps = Double(try v.integer(in: 1...1000))
+        o.budget.framesPerSecond = fps
+        o.run.framesPerSecond = fps
+      },
+      .toggle("--live", \.budget.live, help: "the data changes: the live workload (move and buffered) counts"),
+      F("--memory-limit", "SIZE", help: "the most the index and clustering may hold: 512MB, 2GB, 1.5GiB") {
+        (o: inout RecommendOptions, v: FlagValue) throws(UsageError) in
+        o.budget.memoryLimitBytes = try byteCount(v.text, flag: v.flag)
+      },
+      F("--workload", "LIST",
+        help: "what the map does, of \(workloads.joined(separator: ",")) (default all):\na map that always clusters leaves viewport out (at 10M points a\nworld view holds millions, which no index lists in a frame)"
+      ) { (o: inout RecommendOptions, v: FlagValue) throws(UsageError) in
+        o.chosenWorkloads = try v.names(workloads, what: "workload")
+      },
+      Flag.steps(\.steps, in: 10...100_000, help: "session steps (default 200)").lifted(\.run),
+      Flag.repeats(\.repeats, in: 1...1000, help: "repetitions (default 3)").lifted(\.run),
+      Flag.seed(\.seed).lifted(\.run),
+      Flag.out(\.out, "FILE.csv", help: "the rows; the page goes beside it as FILE.html").lifted(\.run),
+      Flag.quiet(\.quiet).lifted(\.run),
+      F("--peer", "postgis",
+        help: "PostGIS (GiST) on the same steps, each clock a candidate (as bench peer;\nexit 69 when PostgreSQL or PostGIS is missing)"
+      ) { (o: inout RecommendOptions, v: FlagValue) throws(UsageError) in
+        let engine = v.text.lowercased()
+        guard engines.contains(engine) else { throw .unknown("engine", engine, valid: engines, command: v.command) }
+        o.peer = true
+      },
+      Flag.text("--connection", "CONNINFO", \.connection, help: "with --peer: that server, not one of its own")
+        .lifted(\.run),
+    ])
   }
 
   /// `512MB`, `2GB`, `1.5GiB`, `800000000`: bytes, decimal or binary units.

@@ -7,10 +7,6 @@ import MapClustering
 /// Everything `bench render` reads from the command line.
 struct RenderOptions {
   static let command = "render"
-  static let flags = [
-    "--dataset", "--n", "--seed", "--center", "--zoom", "--size", "--grid", "--pan", "--index",
-    "--strategy", "--out",
-  ]
   /// Zoom levels map SDKs offer; the clusterer itself takes up to
   /// ``ClusterCellTable/maximumBandZoom``.
   static let zoomRange = 0...22
@@ -51,64 +47,56 @@ struct RenderOptions {
 
   static func parse(_ arguments: [String]) throws(UsageError) -> RenderOptions {
     var o = RenderOptions()
-    var reader = ArgumentReader(arguments, command: command)
-    var center: Point? = nil
-    var zoom: Int? = nil
-    while let a = reader.next() {
-      switch a {
-      case "--dataset": o.dataset = try reader.value(for: a)
-      case "--n": o.n = try reader.integer(for: a, in: 0...RunOptions.maximumN)
-      case "--seed":
-        let text = try reader.value(for: a)
-        guard let s = UInt64(text) else {
-          throw UsageError(
-            "--seed \"\(text)\" is not a non-negative whole number", command: command)
-        }
-        o.seed = s
-      case "--center":
-        let (lat, lon) = try pair(try reader.value(for: a), flag: a, form: "LAT,LON")
-        guard (-90...90).contains(lat) else {
-          throw UsageError("--center latitude \(lat) must lie in -90...90", command: command)
-        }
-        guard (-180...180).contains(lon) else {
-          throw UsageError("--center longitude \(lon) must lie in -180...180", command: command)
-        }
-        center = Point(x: lon, y: lat)
-      case "--zoom": zoom = try reader.integer(for: a, in: zoomRange)
-      case "--size":
-        o.size = try RunOptions.screenSize(
-          try reader.value(for: a), command, flag: a, range: sizeRange)
-      case "--grid": o.grid = true
-      case "--pan":
-        let (dx, dy) = try pair(try reader.value(for: a), flag: a, form: "DX,DY")
+    try table.parse(arguments, into: &o)
+    return o
+  }
+
+  typealias F = Flag<RenderOptions>
+
+  static var table: FlagTable<RenderOptions> {
+    FlagTable(command, [
+      F("--center", "LAT,LON", help: "the screen's centre, lat in -90...90, lon in -180...180", required: true) {
+        (o: inout RenderOptions, v: FlagValue) throws(UsageError) in
+        let (lat, lon) = try pair(v.text, flag: v.flag, form: "LAT,LON")
+        guard (-90...90).contains(lat) else { throw v.error("--center latitude \(lat) must lie in -90...90") }
+        guard (-180...180).contains(lon) else { throw v.error("--center longitude \(lon) must lie in -180...180") }
+        o.center = Point(x: lon, y: lat)
+      },
+      F("--zoom", "Z", help: "zoom level, \(zoomRange.lowerBound)...\(zoomRange.upperBound)", required: true) {
+        (o: inout RenderOptions, v: FlagValue) throws(UsageError) in
+        o.zoom = try v.integer(in: zoomRange)
+      },
+      .dataset(\.dataset, help: "bundled name, generator name or a points file (.csv, .geojson,\n.f64) (default places)"),
+      F("--n", "COUNT", help: "points for a generator; for a file, a seeded sample") {
+        (o: inout RenderOptions, v: FlagValue) throws(UsageError) in
+        o.n = try v.integer(in: 0...RunOptions.maximumN)
+      },
+      .seed(\.seed, help: "seed of the generator or sample (default 42)"),
+      F("--size", "WxH", help: "screen size in points, each \(sizeRange.lowerBound)...\(sizeRange.upperBound) (default 390x844)") {
+        (o: inout RenderOptions, v: FlagValue) throws(UsageError) in
+        o.size = try RunOptions.screenSize(v.text, v.command, flag: v.flag, range: sizeRange)
+      },
+      .toggle("--grid", \.grid, help: "draw the clustering cells (world-aligned) faintly"),
+      F("--pan", "DX,DY",
+        help: "also the view DX screens east and DY south (e.g. 0.5,0),\nside by side: markers kept, added and removed in three colours"
+      ) { (o: inout RenderOptions, v: FlagValue) throws(UsageError) in
+        let (dx, dy) = try pair(v.text, flag: v.flag, form: "DX,DY")
         guard abs(dx) <= maximumPan, abs(dy) <= maximumPan else {
-          throw UsageError(
-            "--pan \(dx),\(dy) is too far (at most \(Int(maximumPan)) screens each way)",
-            command: command)
+          throw v.error("--pan \(dx),\(dy) is too far (at most \(Int(maximumPan)) screens each way)")
         }
         o.pan = (dx, dy)
-      case "--index":
-        let names = try indexNames(try reader.value(for: a), command: command)
-        guard names.count == 1 else {
-          throw UsageError("--index takes one name here", command: command)
-        }
-        o.index = names[0]
-      case "--strategy":
-        let text = try reader.value(for: a)
-        guard let s = ClusterStrategy(rawValue: text.lowercased()) else {
-          throw UsageError.unknown(
-            "strategy", text, valid: ClusterStrategy.allCases.map(\.rawValue), command: command)
+      },
+      .index(\.index, help: "the index that answers the queries (default \(defaultIndex))"),
+      F("--strategy", "NAME", help: "per-cell, single-pass or aggregate (default single-pass; same markers)") {
+        (o: inout RenderOptions, v: FlagValue) throws(UsageError) in
+        guard let s = ClusterStrategy(rawValue: v.text.lowercased()) else {
+          throw .unknown("strategy", v.text, valid: ClusterStrategy.allCases.map(\.rawValue), command: v.command)
         }
         o.strategy = s
-      case "--out": o.out = try reader.value(for: a)
-      default: throw unknownOption(a, command: command, valid: flags)
-      }
-    }
-    guard let center else { throw UsageError("--center LAT,LON is required", command: command) }
-    guard let zoom else { throw UsageError("--zoom Z is required", command: command) }
-    o.center = center
-    o.zoom = zoom
-    return o
+      },
+      .out(\.out, "FILE.svg",
+           help: "the picture, replaced if there (default results/render/render-<dataset>-z<Z>.svg\nfrom the package root, else in the current folder; when that is taken,\n-2.svg, -3.svg…: a default never replaces a picture)"),
+    ])
   }
 
   /// Two finite decimal numbers separated by a comma (`48.85,2.35`, `-0.5,0`).

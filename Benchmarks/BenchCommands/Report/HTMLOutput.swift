@@ -13,6 +13,16 @@ enum HTMLOutput {
     (csv.hasSuffix(".csv") ? String(csv.dropLast(4)) : csv) + ".html"
   }
 
+  /// ``path(besides:)``, or when a file has that name, the first of
+  /// `x-2.html`, `x-3.html`… that none has (as report names are chosen):
+  /// `bench report r.csv` after `bench run --out r.csv`, which wrote `r.html`.
+  static func freePath(besides csv: String) -> String {
+    freeName(path(besides: csv))
+  }
+
+  /// What to do when the page beside a new report is taken.
+  static let pageTaken = "name a new file with --out: its page goes beside it"
+
   static func write(
     title: String, rows: [ReportRow], budget: FrameBudget, dataset: LoadedDataset?,
     warnings: [String]? = nil, commands: [String], to path: String

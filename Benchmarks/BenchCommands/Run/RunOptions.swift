@@ -59,97 +59,35 @@ struct RunOptions {
     [InputSource("--dataset", dataset)] + (queriesFile.map { [InputSource("--queries", $0)] } ?? [])
   }
 
-  /// Parses `arguments`; `command` names the command in errors and decides
-  /// which extra flags are allowed.
+  /// The workloads `bench peer` runs unless told: all but live.
+  static let peerWorkloads = [ViewportWorkload.name, ClusterWorkload.name, TapWorkload.name, NearestWorkload.name]
+
+  /// The flags `command` (`run`, `verify`, `export` or `peer`) takes.
+  static func table(for command: String) -> FlagTable<RunOptions> {
+    switch command {
+    case "verify": RunFlags.verify
+    case "export": RunFlags.export
+    case "peer": RunFlags.peer
+    default: RunFlags.run
+    }
+  }
+
+  /// Parses `arguments` for `command`, whose table (``RunFlags``) decides
+  /// which flags are allowed.
   static func parse(_ arguments: [String], command: String) throws(UsageError) -> RunOptions {
     var o = RunOptions()
-    var indexText = "all"
-    var reader = ArgumentReader(arguments, command: command)
-    var flags = [
-      "--index", "--workload", "--dataset", "--n", "--steps", "--queries", "--param", "--strategy",
-      "--screen", "--repeat", "--warmup", "--budget", "--seed", "--counters", "--out", "--append", "--quiet",
-      "--threads", "--moving", "--fps", "--rebuild-share",
-    ]
-    if command == "export" { flags += ["--points-out", "--queries-out", "--taps-out"] }
-    if command == "run" { flags += ["--json"] }
-    // what a database engine has no use for: refused, not ignored
-    let notForPeer = ["--param", "--threads", "--counters", "--append", "--moving", "--fps", "--rebuild-share"]
     if command == "peer" {
-      flags.removeAll { notForPeer.contains($0) }
-      flags += ["--connection"]
+      o.workloads = peerWorkloads
+    } else {
+      o.indexes = allIndexTypes.map { $0.name }
     }
-    while let a = reader.next() {
-      switch a {
-      case let flag where command == "peer" && notForPeer.contains(flag):
-        throw UsageError("\(flag) does not apply to bench peer (a database engine, not an index)", command: command)
-      case "--index" where command == "peer":
-        let methods = PostGISEngine.Method.allCases.map(\.rawValue)
-        o.peerMethods = try names(try reader.value(for: a), methods, "PostGIS index", command).compactMap(PostGISEngine.Method.init)
-      case "--index": indexText = try reader.value(for: a)
-      case "--workload": o.workloads = try names(try reader.value(for: a), workloadNames, "workload", command)
-      case "--strategy": o.strategies = try names(try reader.value(for: a), strategyNames, "strategy", command)
-      case "--dataset": o.dataset = try reader.value(for: a)
-      case "--n": o.n = try reader.integers(for: a, in: 0...maximumN)
-      case "--steps": o.steps = try reader.integer(for: a, in: 1...10_000_000)
-      case "--queries": o.queriesFile = try reader.value(for: a)
-      case "--param": o.params.append(try .parse(try reader.value(for: a), command: command))
-      case "--threads": o.params.append(try threadsSweep(try reader.value(for: a), command: command))
-      case "--moving": o.moving = try movingShare(try reader.value(for: a), command: command)
-      case "--fps":
-        o.framesPerSecond = Double(try reader.integer(for: a, in: 1...1000))
-      case "--rebuild-share":
-        let text = try reader.value(for: a)
-        guard let share = Double(text), share > 0, share <= 1 else {
-          throw UsageError("--rebuild-share \"\(text)\" is not a share of the points in (0, 1] (e.g. 0.05)", command: command)
-        }
-        o.rebuildShare = share
-      case "--screen": o.screen = try screenSize(try reader.value(for: a), command)
-      case "--repeat": o.repeats = try reader.integer(for: a, in: 1...100_000)
-      case "--warmup": o.warmup = try reader.integer(for: a, in: 0...100_000)
-      case "--budget":
-        let text = try reader.value(for: a)
-        guard let b = Double(text), b.isFinite, b >= 0, b <= 86_400 else {
-          throw UsageError("--budget \"\(text)\" must be seconds in 0...86400", command: command)
-        }
-        o.budget = b
-      case "--seed":
-        let text = try reader.value(for: a)
-        guard let s = UInt64(text) else {
-          throw UsageError("--seed \"\(text)\" is not a non-negative whole number", command: command)
-        }
-        o.seed = s
-      case "--counters": o.counters = true
-      case "--out": o.out = try reader.value(for: a)
-      case "--append": o.append = true
-      case "--quiet": o.quiet = true
-      case "--points-out" where command == "export": o.pointsOut = try reader.value(for: a)
-      case "--queries-out" where command == "export": o.queriesOut = try reader.value(for: a)
-      case "--taps-out" where command == "export": o.tapsOut = try reader.value(for: a)
-      case "--json" where command == "run": o.json = try reader.value(for: a)
-      case "--connection" where command == "peer": o.connection = try reader.value(for: a)
-      default: throw unknownOption(a, command: command, valid: flags)
-      }
-    }
-    if command != "peer" { o.indexes = try indexNames(indexText, command: command) }
+    try table(for: command).parse(arguments, into: &o)
     // bad keys and values fail now, not after other indexes ran
     try checkParameters(o.params, indexes: o.indexes, command: command)
     if o.append && o.out == nil {
       throw UsageError("--append needs --out FILE.csv", command: command)
     }
     return o
-  }
-
-  private static func names(
-    _ text: String, _ valid: [String], _ what: String, _ command: String
-  ) throws(UsageError) -> [String] {
-    if text == "all" { return valid }
-    var result: [String] = []
-    for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-      let name = part.lowercased()
-      guard valid.contains(name) else { throw .unknown(what, String(part), valid: valid, command: command) }
-      if !result.contains(name) { result.append(name) }
-    }
-    return result
   }
 
   /// `WIDTHxHEIGHT` in whole points, each in `range` (`bench render` reads

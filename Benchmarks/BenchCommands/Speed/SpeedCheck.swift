@@ -149,30 +149,9 @@ private struct QueryBatch<I: SpatialIndex>: TimedSteps {
 /// `bench speed [--index NAMES] [--n N] [--queries Q] [--repeat R] [--param K=V,…] [--nearest] [--blobs B]`.
 func speedCommand(_ arguments: [String]) throws -> Int32 {
   let command = "speed"
-  var check = SpeedCheck()
-  var names = allIndexTypes.map { $0.name }
-  var params: [ParameterSweep] = []
-  var reader = ArgumentReader(arguments, command: command)
-  while let a = reader.next() {
-    switch a {
-    case "--n": check.n = try reader.integer(for: a, in: 0...RunOptions.maximumN)
-    case "--repeat": check.repeats = try reader.integer(for: a, in: 1...1000)
-    case "--queries": check.queries = try reader.integer(for: a, in: 1...10_000_000)
-    case "--seed":
-      let text = try reader.value(for: a)
-      guard let s = UInt64(text) else {
-        throw UsageError("--seed \"\(text)\" is not a non-negative whole number", command: command)
-      }
-      check.seed = s
-    case "--blobs": check.blobs = try reader.integer(for: a, in: 1...100_000)
-    case "--nearest": check.nearest = true
-    case "--index": names = try indexNames(try reader.value(for: a), command: command)
-    case "--param": params.append(try .parse(try reader.value(for: a), command: command))
-    case "--threads": params.append(try threadsSweep(try reader.value(for: a), command: command))
-    case "--help", "-h": output(Usage.text(for: command)); return 0
-    default: throw unknownOption(a, command: command, valid: ["--n", "--repeat", "--queries", "--seed", "--blobs", "--nearest", "--index", "--param", "--threads"])
-    }
-  }
+  var options = SpeedOptions()
+  try SpeedOptions.table.parse(arguments, into: &options)
+  let (check, names, params) = (options.check, options.indexes, options.params)
   try checkParameters(params, indexes: names, command: command)
   do {
     try Datasets.checkMemory([check.n])
@@ -205,3 +184,35 @@ private struct RunSpeed: IndexTypeOperation {
 func median(_ xs: [Double]) -> Double { Statistics(xs).median }
 
 func fmt(_ x: Double) -> String { String(format: x >= 100 ? "%.0f" : "%.2f", x) }
+
+/// What `bench speed` reads from the command line.
+struct SpeedOptions {
+  var check = SpeedCheck()
+  var indexes = allIndexTypes.map { $0.name }
+  var params: [ParameterSweep] = []
+
+  typealias F = Flag<SpeedOptions>
+
+  static var table: FlagTable<SpeedOptions> {
+    FlagTable("speed", [
+      .indexes(\.indexes, help: "indexes to time (default all)"),
+      F("--n", "N", help: "uniform points (default 1,000,000)") { (o: inout SpeedOptions, v: FlagValue) throws(UsageError) in
+        o.check.n = try v.integer(in: 0...RunOptions.maximumN)
+      },
+      F("--queries", "Q", help: "queries of each size (default 1,000)") {
+        (o: inout SpeedOptions, v: FlagValue) throws(UsageError) in
+        o.check.queries = try v.integer(in: 1...10_000_000)
+      },
+      .repeats(\.check.repeats, in: 1...1000, help: "runs of each batch; the median is printed (default 5)"),
+      .seed(\.check.seed, help: "seed of the points and queries (default 1)"),
+      .param(\.params),
+      .threads(\.params),
+      .toggle("--nearest", \.check.nearest,
+              help: "also time k-nearest searches (k = 1, 10, 100) from Q seeded\npositions anywhere and Q within 5° of a pole; for the trees,\nthe same search with planar distance and the ratio"),
+      F("--blobs", "B", help: "points in B Gaussian blobs (the clustered generator) instead") {
+        (o: inout SpeedOptions, v: FlagValue) throws(UsageError) in
+        o.check.blobs = try v.integer(in: 1...100_000)
+      },
+    ])
+  }
+}

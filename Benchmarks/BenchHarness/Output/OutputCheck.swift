@@ -12,13 +12,18 @@ public struct OutputTarget: Sendable, Equatable {
   public var existing: AtomicFile.Existing
   /// `--append`: the file may exist (a report the rows are added to).
   public var appends: Bool
+  /// What the user can do when a file to keep is there, in the words of
+  /// the command's own flags (`name a new file with --out FILE.html`): a
+  /// hint must never name a flag the command refuses.
+  public var ifTaken: String
 
   public init(_ flag: String, _ path: String, existing: AtomicFile.Existing = .replace,
-              appends: Bool = false) {
+              appends: Bool = false, ifTaken: String = "name a new file") {
     self.flag = flag
     self.path = path
     self.existing = existing
     self.appends = appends
+    self.ifTaken = ifTaken
   }
 }
 
@@ -46,6 +51,7 @@ public struct InputSource: Sendable, Equatable {
 /// - No output is an input or another output of the same command, by any
 ///   spelling: files are compared by device and inode, new names by their
 ///   folder with every link resolved (exit 64).
+/// - Standard output is none of the inputs (``checkStandardOutput(against:)``).
 /// - The folder exists and takes a new file: a hidden file is created there
 ///   and removed at once, since permission bits cannot tell (root may write
 ///   in a 0555 folder, no one can create a file in `/proc`).
@@ -55,6 +61,7 @@ public struct InputSource: Sendable, Equatable {
 /// leaves half a file (``AtomicFile``).
 public enum OutputCheck {
   public static func check(_ outputs: [OutputTarget], inputs: [InputSource]) throws(ReportError) {
+    try checkStandardOutput(against: inputs)
     var seen: [(target: OutputTarget, identity: Identity)] = []
     let inputIdentities = inputs.compactMap { input in
       Identity(existing: input.path).map { (input, $0) }
@@ -75,6 +82,26 @@ public enum OutputCheck {
       // an existing report is refused after the conflicts, which say more
       if let kept { throw kept }
       seen.append((target, identity))
+    }
+  }
+
+  /// Refuses a standard output that is one of `inputs` (the same device and
+  /// inode), as GNU cat refuses "input file is output file": `bench query …
+  /// >> points.csv` appended the answers to the points it read. Only a
+  /// regular file is compared: a terminal, a pipe or `/dev/null` is never
+  /// an input here.
+  ///
+  /// - Throws: `.conflict` (64).
+  public static func checkStandardOutput(against inputs: [InputSource]) throws(ReportError) {
+    var out = stat()
+    guard fstat(1, &out) == 0, out.st_mode & S_IFMT == S_IFREG else { return }
+    for input in inputs {
+      guard let id = Identity(existing: input.path), let file = id.file,
+            file.0 == out.st_dev && file.1 == out.st_ino
+      else { continue }
+      throw ReportError(
+        .conflict, path: input.path,
+        detail: "standard output is the input \(input.flag) '\(input.path)': bench never writes over its input")
     }
   }
 
@@ -100,7 +127,7 @@ public enum OutputCheck {
       if target.existing == .keep && !target.appends {
         kept = ReportError(
           .exists, path: path,
-          detail: "already exists: bench never replaces a report (add --append to add rows to it, or name a new file)")
+          detail: "already exists: bench never replaces a report (\(target.ifTaken))")
       }
       file = info
     case .failure(let e) where e.code == ENOENT:

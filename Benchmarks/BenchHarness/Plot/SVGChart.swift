@@ -1,3 +1,4 @@
+import BenchFormats
 import Foundation
 
 /// A chart drawn as a standalone SVG 1.1 document, 800 × 500 units: a title,
@@ -495,11 +496,12 @@ struct SVGWriter {
   private(set) var output = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
   private var depth = 0
 
-  /// `&`, `<`, `>`, `"` and `'` as entities, so any label is safe as text or attribute.
+  /// `&`, `<`, `>`, `"` and `'` as entities and control characters written
+  /// out (XML 1.0 allows almost none), so any label is safe as text or attribute.
   static func escape(_ s: String) -> String {
     var out = ""
     out.reserveCapacity(s.utf8.count)
-    for c in s {
+    for c in escapingControls(s, keeping: ["\n"]) {
       switch c {
       case "&": out += "&amp;"
       case "<": out += "&lt;"

@@ -1,3 +1,4 @@
+import BenchFormats
 /// Why a report could not be written or read, with the process exit code the
 /// `bench` command should return (BSD `sysexits.h` values, so scripts can tell
 /// "fix your path" from "fix your file").
@@ -45,8 +46,11 @@ public struct ReportError: Error, Equatable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// A one-line message naming the path.
-  public var description: String {
+  /// A one-line message naming the path (control characters written out,
+  /// ``escapingControls(_:keeping:)``).
+  public var description: String { escapingControls(text) }
+
+  private var text: String {
     switch kind {
     case .cannotCreate: "cannot create '\(path)': \(detail)"
     case .badData: "bad report '\(path)': \(detail)"

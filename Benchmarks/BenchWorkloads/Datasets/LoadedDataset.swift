@@ -33,18 +33,25 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
   case sampleTooLarge(n: Int, rows: Int, dataset: String)
   /// More points than this machine's memory holds.
   case tooLarge(n: Int, needBytes: Double, haveBytes: Double, bytesPerPoint: Int)
-  /// A points file whose points (estimated before reading) would not fit.
-  case fileTooLarge(file: String, points: Int, needBytes: Double, haveBytes: Double)
+  /// A points file whose points (counted before it is parsed) would not
+  /// fit; `counted`: all of them, else counting stopped once they were too
+  /// many (`points` is then a lower bound, 0 when the bytes alone were).
+  case fileTooLarge(file: String, points: Int, needBytes: Double, haveBytes: Double, counted: Bool)
 
-  public var description: String {
+  /// One line; control characters written out (``escapingControls(_:keeping:)``).
+  public var description: String { escapingControls(text) }
+
+  private var text: String {
     switch self {
     case let .unknown(name, _): "unknown dataset \"\(name)\""
     case let .sampleTooLarge(n, rows, dataset): "--n \(n) exceeds the \(rows) rows of \(dataset)"
     case let .tooLarge(n, need, have, perPoint):
       "--n \(n) needs about \(Self.gib(need)) (\(perPoint) bytes a point), more than this machine's \(Self.gib(have)) allow"
-    case let .fileTooLarge(file, points, need, have):
-      "\(file): about \(points) points, which need about \(Self.gib(need)) with the file's bytes,"
-        + " more than this machine's \(Self.gib(have)) allow"
+    case let .fileTooLarge(file, 0, need, have, false):
+      "\(file): \(Self.gib(need)) of data, more than this machine's \(Self.gib(have)) allow"
+    case let .fileTooLarge(file, points, need, have, counted):
+      "\(file): \(counted ? "about" : "more than") \(points) points, which need \(counted ? "about" : "more than")"
+        + " \(Self.gib(need)) with the file's bytes, more than this machine's \(Self.gib(have)) allow"
     }
   }
 
@@ -99,7 +106,8 @@ public enum Datasets {
     }
     if isFile(name) {
       try checkMemory(ofFile: name, counts: counts, bytesPerPoint: bytesPerPoint)
-      let base = ((name as NSString).lastPathComponent as NSString).deletingPathExtension
+      // the name reports, pages and the terminal show: a control character written out
+      let base = escapingControls(((name as NSString).lastPathComponent as NSString).deletingPathExtension)
       return try samples(of: try readPoints(name), name: base, counts, seed)
     }
     let lowered = name.lowercased()
@@ -135,56 +143,118 @@ public enum Datasets {
     }
   }
 
-  /// About how many points the file at `path` holds, told before it is
-  /// read, and its size: exact for the binary format (16 bytes a point),
-  /// else the size over the bytes a point takes in its first MiB (a CSV
-  /// row is a line, a GeoJSON point a `"coordinates"` member). `nil` for
-  /// anything but a regular file (never opened here: a FIFO opened and
-  /// closed would lose its writer) or one that cannot be read: reading it
-  /// says why.
+  /// How many points the file at `path` can hold, told before it is
+  /// parsed, and its size: exact for the binary format (16 bytes a point);
+  /// for CSV its lines (a row is a line; the header, blank lines and line
+  /// feeds inside quotes make it an upper bound), for GeoJSON its
+  /// `"coordinates"` members (one a Point feature). Text is counted to its
+  /// end: the rows of one file can differ tenfold in length, so a sample
+  /// scaled to the size can miss as much. `nil` for anything but a regular
+  /// file (never opened here: a FIFO opened and closed would lose its
+  /// writer) or one that cannot be read: reading it says why.
+  ///
+  /// - Complexity: O(*n*) in the file's size for text, O(1) for `.f64`.
   public static func estimatedPoints(inFile path: String) -> (points: Int, bytes: Int)? {
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-          attributes[.type] as? FileAttributeType == .typeRegular,
-          let file = try? InputFile(path), file.isRegular
-    else { return nil }
-    let size = file.sizeHint
-    if PointFileFormat(path: path) == .binary { return (size / 16, size) }
-    let sampleSize = min(size, 1 << 20)
-    guard sampleSize > 0 else { return (0, 0) }
-    var sample = [UInt8](repeating: 0, count: sampleSize)
-    // a read may return less than asked (network file systems): read on
-    let read = sample.withUnsafeMutableBufferPointer { buffer in
-      var filled = 0
-      while filled < buffer.count,
-            let r = try? file.read(into: UnsafeMutableBufferPointer(rebasing: buffer[filled...])), r > 0 {
-        filled += r
-      }
-      return filled
-    }
-    guard read > 0 else { return (0, size) }
-    let marker = Array((PointFileFormat(path: path) == .geoJSON ? "\"coordinates\"" : "\n").utf8)
-    var found = 0, i = 0
-    while i + marker.count <= read {
-      if sample[i] == marker[0] && sample[i..<(i + marker.count)].elementsEqual(marker) { found += 1 }
-      i += 1
-    }
-    let points = read == size ? found : Int((Double(size) * Double(max(found, 1)) / Double(read)).rounded(.up))
-    return (points, size)
+    countedPoints(inFile: path) { _ in false }.map { ($0.points, $0.bytes) }
   }
 
-  /// Refuses, before the file at `path` is read, one that would not fit in
-  /// memory: its bytes and its parsed points and ids (24 bytes each) while
-  /// it is read, and `bytesPerPoint` for the points a run keeps, every
-  /// point of the file or a sample of at most `counts`' largest.
+  /// ``estimatedPoints(inFile:)``, read 1 MiB at a time and stopped once
+  /// `enough` holds for the points counted so far (`complete` is then
+  /// false and `points` a lower bound).
+  static func countedPoints(
+    inFile path: String, until enough: (Int) -> Bool
+  ) -> (points: Int, bytes: Int, complete: Bool)? {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+          attributes[.type] as? FileAttributeType == .typeRegular
+    else { return nil }
+    let format = PointFileFormat(path: path) ?? .csv
+    if format == .binary, let size = (attributes[.size] as? NSNumber)?.intValue {
+      return (size / 16, size, true)
+    }
+    guard let file = try? InputFile(path), file.isRegular else { return nil }
+    let size = file.sizeHint
+    guard !enough(0) else { return (0, size, false) }
+    let marker = Array((format == .geoJSON ? "\"coordinates\"" : "\n").utf8)
+    var count = 0
+    var last: UInt8? = nil
+    // the bytes of a marker cut by the end of one read, carried to the next
+    let carry = marker.count - 1
+    var buffer = [UInt8](repeating: 0, count: carry + (1 << 20))
+    var kept = 0
+    while true {
+      let read = buffer.withUnsafeMutableBufferPointer { b in
+        (try? file.read(into: UnsafeMutableBufferPointer(rebasing: b[kept...]))) ?? 0
+      }
+      guard read > 0 else { break }
+      let filled = kept + read
+      last = buffer[filled - 1]
+      count += buffer.withUnsafeBufferPointer { b in
+        occurrences(of: marker, in: UnsafeBufferPointer(rebasing: b[..<filled]))
+      }
+      kept = min(carry, filled)
+      if kept > 0 {
+        buffer.withUnsafeMutableBufferPointer { b in
+          for k in 0..<kept { b[k] = b[filled - kept + k] }
+        }
+      }
+      if enough(count) { return (count, size, false) }
+    }
+    // a last CSV row without its line feed is a row too
+    if format == .csv, let last, last != UInt8(ascii: "\n") { count += 1 }
+    return (count, size, true)
+  }
+
+  /// How many times `marker` starts in `bytes` and ends within it (the
+  /// markers here never overlap themselves).
+  private static func occurrences(of marker: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    guard let base = bytes.baseAddress, bytes.count >= marker.count else { return 0 }
+    var found = 0
+    var i = 0
+    let lastStart = bytes.count - marker.count
+    while i <= lastStart {
+      // memchr finds the first byte fast; the rest is compared here
+      guard let hit = memchr(base + i, Int32(marker[0]), lastStart - i + 1) else { break }
+      let j = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+      if marker.count == 1 || memcmp(base + j, marker, marker.count) == 0 {
+        found += 1
+        i = j + marker.count
+      } else {
+        i = j + 1
+      }
+    }
+    return found
+  }
+
+  /// Refuses, before the file at `path` is parsed, one that would not fit
+  /// in memory: its bytes and its parsed points and ids (24 bytes each)
+  /// while it is read, and `bytesPerPoint` for the points a run keeps,
+  /// every point of the file or a sample of at most `counts`' largest,
+  /// against 80% of `memory` (default: this machine's). A file whose bytes
+  /// alone are too many is refused unread; else its points are counted
+  /// (``estimatedPoints(inFile:)``) only until they are too many, so no
+  /// read is unbounded.
   public static func checkMemory(
-    ofFile path: String, counts: [Int]? = nil, bytesPerPoint: Int = bytesPerPointEstimate
+    ofFile path: String, counts: [Int]? = nil, bytesPerPoint: Int = bytesPerPointEstimate,
+    memory: Double = Double(ProcessInfo.processInfo.physicalMemory)
   ) throws(DatasetError) {
-    guard let estimate = estimatedPoints(inFile: path) else { return }
-    let kept = min(estimate.points, counts?.max() ?? estimate.points)
-    let need = Double(estimate.bytes) + Double(estimate.points) * 24 + Double(kept) * Double(bytesPerPoint)
-    let have = Double(ProcessInfo.processInfo.physicalMemory)
-    if need > have * 0.8 {
-      throw .fileTooLarge(file: path, points: estimate.points, needBytes: need, haveBytes: have)
+    let budget = memory * 0.8
+    var size = 0.0
+    func need(_ points: Int) -> Double {
+      let kept = min(points, counts?.max() ?? points)
+      return size + Double(points) * 24 + Double(kept) * Double(bytesPerPoint)
+    }
+    if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+       attributes[.type] as? FileAttributeType == .typeRegular,
+       let bytes = (attributes[.size] as? NSNumber)?.doubleValue
+    {
+      size = bytes
+    }
+    guard let counted = countedPoints(inFile: path, until: { need($0) > budget }) else { return }
+    size = Double(counted.bytes)
+    let needed = need(counted.points)
+    if needed > budget {
+      throw .fileTooLarge(
+        file: path, points: counted.points, needBytes: needed, haveBytes: memory, counted: counted.complete)
     }
   }
 

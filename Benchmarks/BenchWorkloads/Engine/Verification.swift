@@ -17,21 +17,22 @@ public enum Verification {
     public var agrees: Bool { differingSteps == 0 }
   }
 
-  /// Checks `indexes` on `workloads` over `dataset` and `steps`. The linear
-  /// scan's reference variants are the reference; its other variants
+  /// Checks `indexes` on `workloads` over `dataset` and `steps`, and with
+  /// `build` each build (``checkBuild(_:pointCount:)``). The linear scan's
+  /// reference variants are the reference; its other variants
   /// (`cluster/aggregate`, which adds whole cells from the clusterer's
   /// totals; live's `buffered`…) are checked like any index's.
   public static func run(
     dataset: LoadedDataset, steps: MapSteps, indexes: [String], sweeps: [ParameterSweep],
-    workloads: [WorkloadChoice]
+    workloads: [WorkloadChoice], build: Bool = false
   ) throws -> [Result] {
     let data = WorkloadData(points: dataset.points, steps: steps)
     let reference = try referenceAnswers(data, workloads: workloads)
     var results: [Result] = []
     for name in indexes {
       let choices = name == LinearScanIndex.name ? nonReference(workloads) : workloads
-      if choices.isEmpty { continue }
-      var check = CheckIndex(data: data, sweeps: sweeps, workloads: choices, reference: reference)
+      if choices.isEmpty && !build { continue }
+      var check = CheckIndex(data: data, sweeps: sweeps, workloads: choices, reference: reference, build: build)
       results += try withIndexType(named: name, &check) ?? []
     }
     return results
@@ -85,11 +86,13 @@ public enum Verification {
     let sweeps: [ParameterSweep]
     let workloads: [WorkloadChoice]
     let reference: [String: Any]
+    var build = false
 
     func run<I: SpatialIndex>(_ type: I.Type) throws -> [Verification.Result] {
       var results: [Verification.Result] = []
       for parameters in try parameterSets(type, sweeps) {
         let index = try I(points: data.points, parameters: parameters)
+        if build { results.append(Verification.checkBuild(index, pointCount: data.points.count)) }
         var checker = Checker(index: index.label, reference: reference)
         for choice in workloads {
           var bind = BindWorkload(index: index, data: data, variants: choice.variants, visitor: checker)

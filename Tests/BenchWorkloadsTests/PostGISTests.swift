@@ -13,13 +13,15 @@ import _SpatialTestSupport
 private let peerPoints = Fixtures.clustered(1500, seed: 31) + Fixtures.cellEdges() + Fixtures.identical(40)
   + [Point(x: 180, y: 0), Point(x: -180, y: 0), Point(x: 180, y: 10), Point(x: -180, y: 10),
      Point(x: 0, y: 85.06), Point(x: 0, y: 90), Point(x: 10, y: -90), Point(x: 179.99, y: -17),
-     Point(x: 0, y: WebMercator.maxLatitude), Point(x: 0, y: -WebMercator.maxLatitude)]
+     Point(x: 0, y: WebMercator.maxLatitude), Point(x: 0, y: -WebMercator.maxLatitude),
+     Point(x: 180, y: 5), Point(x: 180, y: 5), Point(x: 180.0.nextDown, y: 5.01)]
 
 /// Whether this machine has PostgreSQL with PostGIS, for the tests that need them.
 let postGISInstalled = (try? PostgresTools.find(needsServer: true))?.hasPostGIS() ?? false
 
-/// The session over those points, then views centred on the antimeridian
-/// (two boxes, +180 folding into column 0) at zooms 2 to 19.
+/// The session over those points, views centred on the antimeridian (two
+/// boxes, +180 in column 0 with −180) at zooms 2 to 19, and boxes ending at
+/// +180 or starting at −180.
 private func peerSteps(_ count: Int = 60) -> MapSteps {
   var steps = MapSteps(session: ViewportSession(points: peerPoints, parameters: SessionParameters(steps: count, seed: 32)))
   for zoom in 2...19 {
@@ -29,6 +31,16 @@ private func peerSteps(_ count: Int = 60) -> MapSteps {
     steps.taps!.append(Tap(x: 195, y: 422, in: view))
     steps.count += 1
   }
+  // boxes whose east edge is +180 (their points there in column 0) or whose west edge is −180
+  for zoom in [0, 4, 9, 12, 15, 19] {
+    let w = 3 * ClusterCellTable.default.cellSize(zoom: zoom) / WebMercator.worldSize(zoom: zoom) * 360
+    for rect in [Rect(minX: 180 - w, minY: 4.9, maxX: 180, maxY: 5.1), Rect(minX: -180, minY: 4.9, maxX: -180 + w, maxY: 5.1)] {
+      steps.rects!.append([rect])
+      steps.areas!.append(VisibleArea(zoom: zoom, rect: rect))
+      steps.taps!.append(Tap(at: Point(x: rect.maxX, y: 5), zoom: zoom))
+      steps.count += 1
+    }
+  }
   return steps
 }
 
@@ -37,7 +49,8 @@ private func peerSteps(_ count: Int = 60) -> MapSteps {
 /// scan; changed rows do not.
 @Suite struct PeerCheckerTests {
   /// A step's cell totals as the cluster query groups them: the points in
-  /// each box, by their ``MapCells`` cell, summed in 1e-7° units.
+  /// each box, by their ``MapCells`` cell, summed in 1e-7° units, a point at
+  /// map x 256 (+180°) in column 0 at −180°.
   static func clusterRows(_ area: VisibleArea, _ points: [Point]) -> PeerRows {
     let zoom = min(WebMercator.zoomRange.upperBound, max(0, area.zoom))
     let s = WebMercator.scale(zoom: zoom), c = ClusterCellTable.default.cellSize(zoom: zoom)
@@ -45,12 +58,13 @@ private func peerSteps(_ count: Int = 60) -> MapSteps {
     let boxes = area.count == 2 && area.first != area.second ? [area.first, area.second] : [area.first]
     for box in boxes where box.isValid {
       for (i, p) in points.enumerated() where box.contains(x: p.x, y: p.y) {
+        let x = WebMercator.x(longitude: p.x), east = x == 256
         let key = SIMD2(
-          MapCells.index(WebMercator.x(longitude: p.x), scale: s, cellSize: c, inverse: 1 / c),
+          MapCells.index(east ? 0 : x, scale: s, cellSize: c, inverse: 1 / c),
           MapCells.index(WebMercator.y(latitude: p.y), scale: s, cellSize: c, inverse: 1 / c))
         var t = totals[key, default: (0, 0, 0, Int64(i))]
         t.count += 1
-        t.lon += Int64(MapCells.units(p.x))
+        t.lon += east ? -1_800_000_000 : Int64(MapCells.units(p.x))
         t.lat += Int64(MapCells.units(p.y))
         t.id = min(t.id, Int64(i))
         totals[key] = t
@@ -76,7 +90,7 @@ private func peerSteps(_ count: Int = 60) -> MapSteps {
       changed += 1
     }
     #expect(changed > steps.count / 3)
-    // the session crosses the antimeridian, where +180 folds into column 0
+    // the session crosses the antimeridian, where +180 is in column 0 with −180
     #expect(steps.areas!.contains { $0.count == 2 })
   }
 

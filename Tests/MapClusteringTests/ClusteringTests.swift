@@ -58,63 +58,6 @@ enum MapFixtures {
   ]
 }
 
-/// The largest `t` with `t · c ≤ d` (products of whole numbers are exact).
-func exactFloor(_ d: Double, _ c: Double) -> Int {
-  var t = Int((d / c).rounded(.down))
-  while Double(t) * c > d { t -= 1 }
-  while Double(t + 1) * c <= d { t += 1 }
-  return t
-}
-
-/// The markers computed without any index: every point tested against the
-/// viewport's rectangles, grouped by cell, the mean of fixed-point values.
-func referenceMarkers(_ points: [Point], _ viewport: Viewport,
-                      table: ClusterCellTable = .default) -> [ClusterMarker] {
-  referenceMarkers(points, area: viewport.visibleArea, table: table)
-}
-
-/// The markers of `area` computed without any index (see above).
-func referenceMarkers(_ points: [Point], area: VisibleArea,
-                      table: ClusterCellTable = .default) -> [ClusterMarker] {
-  let rects = area.rects
-  let zoom = area.zoom
-  let s = WebMercator.scale(zoom: zoom), c = table.cellSize(zoom: zoom)
-  var groups: [[Int]: (n: Int, lon: Int64, lat: Int64, id: Int32)] = [:]
-  // +180 starts a column past the world's last where cells divide the world;
-  // its points join column 0 (as −180) when column 0 is in view
-  let columnZeroShown = rects.contains { exactFloor(WebMercator.x(longitude: $0.minX) * s, c) == 0 }
-  var folded: Set<Int> = []
-  for (i, p) in points.enumerated() where rects.contains(where: { $0.contains(p) }) {
-    var col = exactFloor(WebMercator.x(longitude: p.x) * s, c)
-    let row = exactFloor(WebMercator.y(latitude: p.y) * s, c)
-    var lon = p.x
-    if p.x == 180 && Double(col) * c == 256 * s && columnZeroShown {
-      col = 0
-      lon = -180
-      folded.insert(i)
-    }
-    var g = groups[[row, col]] ?? (0, 0, 0, 0)
-    g.n += 1
-    g.lon += Int64((lon * 1e7).rounded())
-    g.lat += Int64((p.y * 1e7).rounded())
-    g.id = Int32(i)
-    groups[[row, col]] = g
-  }
-  return groups.keys.sorted { $0.lexicographicallyPrecedes($1) }.map { cell in
-    let g = groups[cell]!
-    let key = MarkerKey(zoom: zoom, column: cell[1], row: cell[0], count: g.n)
-    if g.n == 1 {
-      var p = points[Int(g.id)]
-      if folded.contains(Int(g.id)) { p.x = -180 }
-      return ClusterMarker(key: key, coordinate: p, id: g.id)
-    }
-    // the mean in 1e-7° units, to the nearest, halves away from zero (exact
-    // in doubles for these sums)
-    func mean(_ sum: Int64) -> Int32 { Int32((Double(sum) / Double(g.n)).rounded()) }
-    return ClusterMarker(key: key, longitudeE7: mean(g.lon), latitudeE7: mean(g.lat))
-  }
-}
-
 @Suite struct ClusteringTests {
   static let indexNames = allIndexTypes.map { $0.name }
 
@@ -133,7 +76,7 @@ func referenceMarkers(_ points: [Point], area: VisibleArea,
     let viewports = MapFixtures.viewports(over: fixture.points, count: 60, seed: 31)
     var nonEmpty = 0
     for v in viewports {
-      let expected = referenceMarkers(fixture.points, v)
+      let expected = ReferenceClustering.markers(fixture.points, viewport: v)
       if !expected.isEmpty { nonEmpty += 1 }
       for strategy in ClusterStrategy.allCases {
         clusterer.cluster(v, strategy: strategy, into: &markers)
@@ -198,7 +141,7 @@ func referenceMarkers(_ points: [Point], area: VisibleArea,
     var clusterer = try Clusterer<I>(points: points)
     var markers: [ClusterMarker] = [], failures = 0, onEdges = 0
     for area in areas {
-      let expected = referenceMarkers(points, area: area)
+      let expected = ReferenceClustering.markers(points, area: area)
       onEdges += expected.isEmpty ? 0 : 1
       for strategy in ClusterStrategy.allCases {
         clusterer.cluster(area, strategy: strategy, into: &markers)
@@ -234,62 +177,10 @@ func referenceMarkers(_ points: [Point], area: VisibleArea,
     for lon in [-179.0, -170, 175, 179.5, 180] {
       let v = Viewport(center: Point(x: lon, y: 0), zoom: 1, width: 500, height: 300)
       #expect(v.rects.count == 2)
-      let expected = referenceMarkers(points, v)
+      let expected = ReferenceClustering.markers(points, viewport: v)
       for strategy in ClusterStrategy.allCases {
         #expect(clusterer.markers(for: v, strategy: strategy) == expected, "\(strategy) \(v)")
       }
-    }
-  }
-
-  /// +180 and −180 are one meridian: where +180 would start a column of its
-  /// own (zooms 13–19), its points are one marker with column 0's, at
-  /// −180, by every index and strategy; at zooms 0–12 +180 lies in the
-  /// world's last, partial column, a cell of its own.
-  @Test(arguments: allIndexTypes.map { $0.name })
-  func pointsAtPlusAndMinus180AreOneMarker(indexName: String) throws {
-    let type = try #require(indexType(named: indexName))
-    try checkAntimeridianFold(type)
-  }
-
-  private func checkAntimeridianFold<I: SpatialIndex>(_ type: I.Type) throws {
-    // one place written three times, twice as +180
-    let points = [Point(x: 180, y: 10.3), Point(x: -180, y: 10.3), Point(x: 180, y: 10.3),
-                  Point(x: 180, y: -40), Point(x: 20, y: 0)]
-    var clusterer = try Clusterer<I>(points: points)
-    for zoom in 13...19 {
-      let across = Viewport(center: Point(x: 180, y: 10.3), zoom: zoom)
-      #expect(across.rects.count == 2)
-      for strategy in ClusterStrategy.allCases {
-        let markers = clusterer.markers(for: across, strategy: strategy)
-        #expect(markers.map(\.key) == [MarkerKey(zoom: zoom, column: 0, row: markers.first?.key.row ?? -1, count: 3)],
-                "zoom \(zoom) \(strategy)")
-        #expect(markers.first.map { $0.longitudeE7 == -1_800_000_000 } == true)
-        #expect(markers == referenceMarkers(points, across), "zoom \(zoom) \(strategy)")
-      }
-      // the lone point at +180, 40° S, seen across the antimeridian: in column 0, at −180
-      let south = Viewport(center: Point(x: -180, y: -40), zoom: zoom)
-      for strategy in ClusterStrategy.allCases {
-        let markers = clusterer.markers(for: south, strategy: strategy)
-        #expect(markers.map(\.key.column) == [0] && markers.map(\.id) == [3], "zoom \(zoom) \(strategy)")
-        #expect(markers.first?.coordinate == Point(x: -180, y: -40))
-        #expect(markers == referenceMarkers(points, south))
-      }
-    }
-    // a box whose east edge is +180, column 0 out of view: the column past the last
-    let east = VisibleArea(zoom: 14, rect: Rect(minX: 179.99, minY: 10.2, maxX: 180, maxY: 10.4))
-    let columns = Int(256 * WebMercator.scale(zoom: 14) / ClusterCellTable.default.cellSize(zoom: 14))
-    for strategy in ClusterStrategy.allCases {
-      var markers: [ClusterMarker] = []
-      clusterer.cluster(east, strategy: strategy, into: &markers)
-      #expect(markers.map(\.key.column) == [columns], "\(strategy)")
-      #expect(markers.map(\.count) == [2])
-    }
-    // zoom 5: the last column is partial and holds +180; column 0 holds −180
-    let across5 = Viewport(center: Point(x: 180, y: 10.3), zoom: 5)
-    for strategy in ClusterStrategy.allCases {
-      let markers = clusterer.markers(for: across5, strategy: strategy)
-      #expect(markers == referenceMarkers(points, across5))
-      #expect(markers.filter { $0.key.row == markers.first?.key.row }.count == 2)
     }
   }
 
@@ -373,7 +264,7 @@ func referenceMarkers(_ points: [Point], area: VisibleArea,
       otherwise: 40, bands: [(zooms: 0...3, size: 128), (zooms: 10...12, size: 24)])
     var clusterer = try Clusterer<KDTreeIndex>(points: points, cellTable: table)
     for v in MapFixtures.viewports(over: points, count: 30, seed: 41) {
-      let expected = referenceMarkers(points, v, table: table)
+      let expected = ReferenceClustering.markers(points, viewport: v, table: table)
       for strategy in ClusterStrategy.allCases {
         #expect(clusterer.markers(for: v, strategy: strategy) == expected)
       }

@@ -18,30 +18,41 @@ import _SpatialTestSupport
   }
 
   /// The totals of `rect` by cell of a grid, from the points the map shows,
-  /// one by one: the reference `sumCells` must match.
+  /// one by one: the reference `sumCells` must match. Map x 256 (+180°) is
+  /// map x 0 (−180°): a point there is in column 0, summed at −180°.
   func binned(_ set: Projected, _ rect: Rect, _ window: CellWindow) -> [CellTotals] {
     var cells = [CellTotals](repeating: CellTotals(), count: window.width * (window.rowHi - window.rowLo + 1))
     let s = window.scale, c = window.cellSize
     for (i, p) in set.points.enumerated()
     where rect.contains(p) && abs(p.x) <= 180 && WebMercator.latitudeRange.contains(p.y) {
-      let col = MapCells.index(set.map[i].x, scale: s, cellSize: c, inverse: 1 / c)
+      let east = set.map[i].x == 256
+      let col = MapCells.index(east ? 0 : set.map[i].x, scale: s, cellSize: c, inverse: 1 / c)
       let row = MapCells.index(set.map[i].y, scale: s, cellSize: c, inverse: 1 / c)
-      guard window.contains(col: col, row: row) else { continue }
-      cells[window.slot(col: col, row: row)].add(
-        Int32(i), lonE7: MapCells.units(p.x), latE7: MapCells.units(p.y))
+      let slot: Int
+      if window.contains(col: col, row: row) {
+        slot = window.slot(col: col, row: row)
+      } else if col == 0 && window.columnZero >= 0 && row >= window.rowLo && row <= window.rowHi {
+        slot = (row - window.rowLo) * window.width + window.columnZero
+      } else {
+        continue
+      }
+      cells[slot].add(Int32(i), lonE7: east ? -1_800_000_000 : MapCells.units(p.x), latE7: MapCells.units(p.y))
     }
     return cells
   }
 
-  /// The window of `rect` at `zoom` with cells of `size` points.
+  /// The window of `rect` at `zoom` with cells of `size` points: its
+  /// columns, after column 0 when the rectangle reaches +180° and its
+  /// columns do not hold column 0 (whose points at +180° are).
   func window(_ rect: Rect, zoom: Int, size: Double) -> CellWindow {
     let s = WebMercator.scale(zoom: zoom)
     func cell(_ m: Double) -> Int { MapCells.index(m, scale: s, cellSize: size, inverse: 1 / size) }
     let colLo = cell(WebMercator.x(longitude: rect.minX)), colHi = cell(WebMercator.x(longitude: rect.maxX))
     let rowLo = cell(WebMercator.y(latitude: rect.maxY)), rowHi = cell(WebMercator.y(latitude: rect.minY))
+    let zero = rect.maxX == 180 && colLo > 0 ? 1 : 0
     return CellWindow(
       zoom: zoom, cellSize: size, rowLo: rowLo, rowHi: rowHi, colLo: colLo, colHi: colHi,
-      width: colHi - colLo + 1, base: -colLo)
+      width: colHi - colLo + 1 + zero, base: zero - colLo, columnZero: zero == 1 ? 0 : -1)
   }
 
   /// Counts and sums must agree; a one-point cell must name its point.
@@ -60,6 +71,8 @@ import _SpatialTestSupport
       Rect(minX: -180, minY: bottom, maxX: 180, maxY: top),
       Rect(minX: 170, minY: 60, maxX: 180, maxY: top),
       Rect(minX: -180, minY: bottom, maxX: -170, maxY: -60),
+      Rect(minX: 180, minY: bottom, maxX: 180, maxY: top),  // the antimeridian alone, either side
+      Rect(minX: -180, minY: bottom, maxX: -180, maxY: top),
     ]
     for k in 0..<60 {
       if k % 3 == 0 && !points.isEmpty {  // corners on points: points on every edge
@@ -82,6 +95,9 @@ import _SpatialTestSupport
       Point(x: -180, y: 0), Point(x: 180, y: 0), Point(x: 0, y: WebMercator.maxLatitude),
       Point(x: 0, y: -WebMercator.maxLatitude), Point(x: 10, y: 89), Point(x: 10, y: -89),
       Point(x: 180, y: WebMercator.maxLatitude), Point(x: -180, y: -WebMercator.maxLatitude),
+      // +180° is −180° to a sum, whatever the zoom: copies either side, and the double below
+      // 180, which projects to map x 256 too
+      Point(x: 180, y: 40), Point(x: 180, y: 40), Point(x: -180, y: 40), Point(x: 180.0.nextDown, y: 40),
     ] + Fixtures.uniform(1000, seed: 3)),
   ]
 

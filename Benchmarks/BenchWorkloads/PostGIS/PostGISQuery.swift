@@ -11,7 +11,7 @@ import SpatialIndexes
 /// |---|---|---|
 /// | viewport, `geom && box` | `bbox` | count, sum of ids, sum of `id² mod 4294967291` |
 /// | viewport, `&&` then the bounds on `lon`, `lat` | `exact` | the same |
-/// | cluster, cells by ``MapCells`` in SQL, `GROUP BY` | `group-by` | column, row, count, sums of `lon_e7`, `lat_e7`, the smallest id |
+/// | cluster, cells by ``MapCells`` in SQL (map x 256, +180°, as 0, −180°), `GROUP BY` | `group-by` | column, row, count, sums of `lon_e7`, `lat_e7`, the smallest id |
 /// | tap, `&&` over the tap's boxes, screen distance in SQL | `range` | the id found |
 /// | tap, KNN `geog <-> tap` (sphere) until no point can be nearer on screen | `nearest` | the id found |
 /// | nearest, KNN `geog <-> position` (sphere), ties by id | `k=K` | the ids, nearest first |
@@ -166,10 +166,13 @@ enum PostGISQuery: Equatable {
       return Self.byParts(2, query)
     case .cluster:
       func query(_ parts: Int) -> String {
+        // map x 256 (+180°) is map x 0 (−180°): MapCells.isAntimeridian
         let selects = (1...parts).map { j in
           """
-          SELECT \(schema).cell(mx, st.scale, st.size) AS cx, \(schema).cell(my, st.scale, st.size) AS cy,
-                  lon_e7, lat_e7, id FROM \(points) WHERE \(Self.inBox(j, exact: true))
+          SELECT \(schema).cell(CASE WHEN mx = 256::float8 THEN 0::float8 ELSE mx END, st.scale, st.size) AS cx,
+                  \(schema).cell(my, st.scale, st.size) AS cy,
+                  CASE WHEN mx = 256::float8 THEN -1800000000::int8 ELSE lon_e7 END AS lon_e7, lat_e7, id
+                FROM \(points) WHERE \(Self.inBox(j, exact: true))
           """
         }.joined(separator: "\n    UNION ALL ")
         return """

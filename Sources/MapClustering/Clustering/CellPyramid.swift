@@ -79,7 +79,9 @@ final class _CellPyramid: @unchecked Sendable {
   }
 
   /// The columns (and rows) of each zoom's grid, 0…``finestZoom``: up to
-  /// the cell of map x 256 (+180°), the partial last column.
+  /// the cell of map x 256 (the partial last column; where the cells divide
+  /// the world, one past the last, which stays empty: a point at +180° is in
+  /// column 0).
   static func columns(_ table: ClusterCellTable) -> [Int] {
     let f = finestZoom, c = table.cellSize(zoom: f)
     let last = MapCells.index(256, scale: WebMercator.scale(zoom: f), cellSize: c, inverse: 1 / c)

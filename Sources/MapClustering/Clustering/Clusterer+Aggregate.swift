@@ -5,7 +5,9 @@ import SpatialIndexes
 
 /// What `aggregate` keeps by position in an index's ``SpatialIndex/groupOrder``:
 /// each point's column and row codes and running sums of the fixed-point
-/// coordinates at every 8th position, about 10 bytes a point in all.
+/// coordinates at every 8th position, about 10 bytes a point in all. Codes
+/// and sums are those a point is binned and summed at: +180° as −180°
+/// (``MapCells/binX(longitude:)``).
 ///
 /// **Sums.** A run of positions `a..<b` sums to `S(b) − S(a)`. The running
 /// sums are kept only where the position is a multiple of 8 (two `Int64` a
@@ -69,9 +71,9 @@ final class _GroupSums: @unchecked Sendable {
           sums[2 &* (i >> 3) &+ 1] = lat
         }
         let x = xy[2 &* i], y = xy[2 &* i &+ 1]
-        codes[2 &* i] = _CellFamilies.unitCode(WebMercator.x(longitude: x))
+        codes[2 &* i] = _CellFamilies.unitCode(MapCells.binX(longitude: x))
         codes[2 &* i &+ 1] = _CellFamilies.unitCode(WebMercator.y(latitude: y))
-        lon &+= Int64(FixedPoint.units(x))
+        lon &+= Int64(MapCells.binUnits(longitude: x))
         lat &+= Int64(FixedPoint.units(y))
       }
       if n & 7 == 0 {
@@ -107,7 +109,7 @@ final class _GroupSums: @unchecked Sendable {
     var lon: Int64 = 0, lat: Int64 = 0
     var i = a
     while i < b {
-      lon &+= Int64(FixedPoint.units(xy[2 &* i]))
+      lon &+= Int64(MapCells.binUnits(longitude: xy[2 &* i]))
       lat &+= Int64(FixedPoint.units(xy[2 &* i &+ 1]))
       i &+= 1
     }
@@ -139,7 +141,9 @@ final class _GroupSums: @unchecked Sendable {
 /// ``pad`` map units (1e-9 of a zoom-0 map 256 units wide, thousands of
 /// times the projection's rounding error), fall in the same cell. The true
 /// projection is monotone, so every point of the box lies in that cell: the
-/// group adds exactly what its points would have added one by one.
+/// group adds exactly what its points would have added one by one. A box
+/// that reaches +180° is never taken whole: its points there belong to
+/// column 0, the far side of the world.
 @usableFromInline
 struct _CellSummer: GroupVisitor {
   @usableFromInline static var pad: Double { 1e-9 }
@@ -161,6 +165,8 @@ struct _CellSummer: GroupVisitor {
   @usableFromInline let colHi: Int
   /// Added to a column to give its dense column.
   @usableFromInline let base: Int
+  /// The dense column of column 0 for the points at +180° (``_RectCells/zero``).
+  @usableFromInline let zero: Int
   /// The slot of the box last accepted.
   @usableFromInline var pending = 0
   /// Groups taken but not summed yet: adjacent runs for one slot (a grid's
@@ -190,6 +196,7 @@ struct _CellSummer: GroupVisitor {
     colLo = rc.colLo
     colHi = rc.colHi
     base = rc.dense &- rc.colLo
+    zero = rc.zero
   }
 
   @inlinable @inline(__always)
@@ -198,6 +205,7 @@ struct _CellSummer: GroupVisitor {
   @inlinable
   mutating func acceptsGroup(in box: Rect) -> Bool {
     let pad = Self.pad
+    guard !MapCells.isAntimeridian(box.maxX) else { return false }
     let col = cellIndex(WebMercator.x(longitude: box.minX) - pad)
     guard col == cellIndex(WebMercator.x(longitude: box.maxX) + pad),
           col >= colLo && col <= colHi else { return false }
@@ -250,15 +258,21 @@ struct _CellSummer: GroupVisitor {
       col = unitRow.row(groups.codes[2 &* position])
       row = unitRow.row(groups.codes[2 &* position &+ 1])
     } else {
-      col = cellIndex(WebMercator.x(longitude: x))
+      col = cellIndex(MapCells.binX(longitude: x))
       row = cellIndex(WebMercator.y(latitude: y))
     }
-    // never false in practice: see "Which points" on Clusterer
-    guard col >= colLo && col <= colHi && row >= rowLo && row <= rowHi else { return }
-    let slot = (row &- rowLo) &* width &+ base &+ col
+    // `_StepLayout.slot(col:row:_:)`, inline
+    let slot: Int
+    if col >= colLo && col <= colHi && row >= rowLo && row <= rowHi {
+      slot = (row &- rowLo) &* width &+ base &+ col
+    } else {
+      // a point at +180° in column 0, kept apart; else never in practice
+      guard col == 0 && zero >= 0 && row >= rowLo && row <= rowHi else { return }
+      slot = (row &- rowLo) &* width &+ zero
+    }
     cells[slot].count &+= 1
     cells[slot].anyID = id
-    cells[slot].sumLon &+= Int64(FixedPoint.units(x))
+    cells[slot].sumLon &+= Int64(MapCells.binUnits(longitude: x))
     cells[slot].sumLat &+= Int64(FixedPoint.units(y))
   }
 }
@@ -292,7 +306,8 @@ extension Clusterer {
       let rc = layout.rect(k)
       let window = CellWindow(
         zoom: layout.zoom, cellSize: layout.cellSize, rowLo: layout.rowLo, rowHi: layout.rowHi,
-        colLo: rc.colLo, colHi: rc.colHi, width: layout.width, base: rc.dense &- rc.colLo)
+        colLo: rc.colLo, colHi: rc.colHi, width: layout.width, base: rc.dense &- rc.colLo,
+        columnZero: rc.zero)
       _ = index.sumCells(in: rc.rect, window: window, into: cells, counters: &counters)
     }
   }

@@ -21,6 +21,8 @@ extension Clusterer {
   /// `box.r0` or after `box.r1`; four range queries, each the rectangle
   /// clipped to that strip widened by ``_queryPad``, find them, and each
   /// point is taken by the one strip its cell says, so none counts twice.
+  /// A point at +180° is in column 0, before `box.c0`, yet only the east
+  /// strip holds it: the east strip takes it.
   @inlinable
   mutating func _pyramidRect<C: QueryCounters>(
     _ layout: _StepLayout, _ rc: _RectCells, _ cells: UnsafeMutableBufferPointer<CellTotals>,
@@ -75,15 +77,14 @@ extension Clusterer {
         let mine: Bool
         switch side {
         case 0: mine = fc < box.c0
-        case 1: mine = fc > box.c1
+        case 1: mine = fc > box.c1 || fc < box.c0  // before box.c0 here: at +180°, in column 0
         case 2: mine = fc >= box.c0 && fc <= box.c1 && fr < box.r0
         default: mine = fc >= box.c0 && fc <= box.c1 && fr > box.r1
         }
         guard mine else { continue }
-        let col = Int(r.col0 &>> shift), row = Int(r.row0 &>> shift)
-        // never false in practice: see "Which points" on Clusterer
-        guard col >= colLo && col <= colHi && row >= rowLo && row <= rowHi else { continue }
-        cells[(row &- rowLo) &* width &+ base &+ col].add(id, lonE7: r.lonE7, latE7: r.latE7)
+        let slot = layout.slot(col: Int(r.col0 &>> shift), row: Int(r.row0 &>> shift), rc)
+        guard slot >= 0 else { continue }
+        cells[slot].add(id, lonE7: r.lonE7, latE7: r.latE7)
       }
     }
     return true

@@ -11,20 +11,98 @@ struct _RectCells {
   @usableFromInline var colHi: Int
   /// The dense column (see ``_StepLayout``) of `colLo`.
   @usableFromInline var dense: Int
+  /// Whether the rectangle reaches +180° (``MapCells/isAntimeridian(_:)``):
+  /// its points there are in column 0.
+  @usableFromInline var reachesAntimeridian: Bool
+  /// The dense column of column 0 when the rectangle reaches +180° and
+  /// column 0 lies outside `colLo...colHi`; -1 otherwise.
+  @usableFromInline var zero: Int
 
   @inlinable
-  init(rect: Rect, colLo: Int, colHi: Int, dense: Int) {
+  init(rect: Rect, colLo: Int, colHi: Int, reachesAntimeridian: Bool) {
     self.rect = rect
     self.colLo = colLo
     self.colHi = colHi
-    self.dense = dense
+    self.reachesAntimeridian = reachesAntimeridian
+    dense = 0
+    zero = -1
+  }
+}
+
+/// Up to three disjoint ranges of world columns, ascending, each with the
+/// dense column of its first: the columns of two rectangles, and column 0
+/// for the points at +180° of a rectangle that reaches it.
+@usableFromInline
+struct _ColumnRanges {
+  @usableFromInline typealias Span = (lo: Int, hi: Int, dense: Int)
+  @usableFromInline var count = 0
+  @usableFromInline var ranges: (Span, Span, Span) = ((0, -1, 0), (0, -1, 0), (0, -1, 0))
+
+  @inlinable init() {}
+
+  @inlinable subscript(k: Int) -> Span {
+    get { k == 0 ? ranges.0 : k == 1 ? ranges.1 : ranges.2 }
+    set {
+      switch k {
+      case 0: ranges.0 = newValue
+      case 1: ranges.1 = newValue
+      default: ranges.2 = newValue
+      }
+    }
+  }
+
+  /// Adds columns `lo...hi`, merged with the ranges they share a cell with
+  /// (a view across the antimeridian wider than the world's half sees some
+  /// columns from both sides). At most three adds.
+  @inlinable
+  mutating func add(_ lo: Int, _ hi: Int) {
+    var lo = lo, hi = hi, k = 0
+    while k < count {
+      let r = self[k]
+      if r.lo <= hi && lo <= r.hi {
+        lo = min(lo, r.lo)
+        hi = max(hi, r.hi)
+        for j in k..<(count &- 1) { self[j] = self[j &+ 1] }
+        count &-= 1
+      } else {
+        k &+= 1
+      }
+    }
+    var i = count
+    while i > 0 && self[i &- 1].lo > lo {
+      self[i] = self[i &- 1]
+      i &-= 1
+    }
+    self[i] = (lo, hi, 0)
+    count &+= 1
+  }
+
+  /// Lays the ranges side by side in the dense buffer; returns its width.
+  @inlinable
+  mutating func place() -> Int {
+    var width = 0
+    for k in 0..<count {
+      self[k].dense = width
+      width &+= self[k].hi &- self[k].lo &+ 1
+    }
+    return width
+  }
+
+  /// The dense column of `column`, or -1 when no range holds it.
+  @inlinable
+  func dense(of column: Int) -> Int {
+    for k in 0..<count where self[k].lo <= column && column <= self[k].hi {
+      return self[k].dense &+ (column &- self[k].lo)
+    }
+    return -1
   }
 }
 
 /// Where each cell of one step lives in the accumulator array: row-major
 /// over rows `rowLo...rowHi` and `width` dense columns, which are the
-/// columns of one or two disjoint ranges of world columns, ascending (two
-/// across the antimeridian, merged into one when they share a cell).
+/// columns of up to three disjoint ranges of world columns, ascending (two
+/// across the antimeridian, merged into one when they share a cell, and
+/// column 0 for the points at +180° of a rectangle that reaches it).
 @usableFromInline
 struct _StepLayout {
   @usableFromInline var zoom: Int
@@ -35,15 +113,12 @@ struct _StepLayout {
   @usableFromInline var width: Int
   @usableFromInline var rectCount: Int
   @usableFromInline var rects: (_RectCells, _RectCells)
-  /// Column ranges in ascending order, as `(lo, hi, dense column of lo)`.
-  @usableFromInline var rangeCount: Int
-  @usableFromInline var ranges: ((lo: Int, hi: Int, dense: Int), (lo: Int, hi: Int, dense: Int))
+  @usableFromInline var ranges: _ColumnRanges
 
   @inlinable
   init(
     zoom: Int, scale: Double, cellSize: Double, rowLo: Int, rowHi: Int, width: Int,
-    rectCount: Int, rects: (_RectCells, _RectCells), rangeCount: Int,
-    ranges: ((lo: Int, hi: Int, dense: Int), (lo: Int, hi: Int, dense: Int))
+    rectCount: Int, rects: (_RectCells, _RectCells), ranges: _ColumnRanges
   ) {
     self.zoom = zoom
     self.scale = scale
@@ -53,7 +128,6 @@ struct _StepLayout {
     self.width = width
     self.rectCount = rectCount
     self.rects = rects
-    self.rangeCount = rangeCount
     self.ranges = ranges
   }
 
@@ -65,57 +139,31 @@ struct _StepLayout {
 
   @inlinable func rect(_ k: Int) -> _RectCells { k == 0 ? rects.0 : rects.1 }
 
-  @inlinable func range(_ k: Int) -> (lo: Int, hi: Int, dense: Int) {
-    k == 0 ? ranges.0 : ranges.1
-  }
+  @inlinable var rangeCount: Int { ranges.count }
+
+  @inlinable func range(_ k: Int) -> (lo: Int, hi: Int, dense: Int) { ranges[k] }
 
   /// Whether `column` is among the columns shown.
-  @inlinable func shows(column: Int) -> Bool {
-    for k in 0..<rangeCount where range(k).lo <= column && column <= range(k).hi { return true }
-    return false
+  @inlinable func shows(column: Int) -> Bool { ranges.dense(of: column) >= 0 }
+
+  /// Whether a point of rectangle `rc` in cell (`col`, `row`) is summed:
+  /// its cell is among the rectangle's, or it is at +180°, in column 0; a
+  /// point elsewhere is never (see "Which points" on ``Clusterer``).
+  @inlinable @inline(__always)
+  func holds(col: Int, row: Int, _ rc: _RectCells) -> Bool {
+    row >= rowLo && row <= rowHi
+      && (col >= rc.colLo && col <= rc.colHi || col == 0 && rc.reachesAntimeridian)
   }
 
-  /// Where the totals of `column` in `row` live in the dense buffer; the
-  /// column must be shown.
-  @inlinable func denseIndex(column: Int, row: Int) -> Int {
-    var k = 0
-    while k < rangeCount &- 1 && !(range(k).lo <= column && column <= range(k).hi) { k &+= 1 }
-    let r = range(k)
-    return (row &- rowLo) &* width &+ r.dense &+ (column &- r.lo)
-  }
-
-  /// The column that starts exactly at +180° (map x 256), past the world's
-  /// last one: at zooms whose cells divide the world (13 and up) it holds
-  /// only points at +180°, the meridian of column 0's −180°. At zooms whose
-  /// last column is partial, +180° lies inside that column: `nil`.
-  @inlinable var antimeridianColumn: Int? {
-    let w = MapCells.index(256, scale: scale, cellSize: cellSize, inverse: 1 / cellSize)
-    return Double(w) * cellSize == 256 * scale ? w : nil
-  }
-
-  /// The column and its totals that the totals of `column` are folded
-  /// into: points at +180° (``antimeridianColumn``) join column 0, the same
-  /// place, their longitudes counted as −180° (so the mean stays beside
-  /// them, not halfway round the world); `nil` for any other column, or
-  /// when column 0 is not shown (a view whose east edge is +180°).
-  @inlinable func foldTarget(of column: Int) -> Int? {
-    guard let w = antimeridianColumn, column == w, w != 0, shows(column: w), shows(column: 0) else {
-      return nil
-    }
-    return 0
-  }
-}
-
-extension CellTotals {
-  /// Adds the totals of points at +180° as if at −180° (a whole turn,
-  /// 360° in ``FixedPoint`` units, off each longitude).
-  @inlinable
-  mutating func addWrapped(_ other: CellTotals) {
-    if other.count == 0 { return }
-    if count == 0 { anyID = other.anyID }
-    count &+= other.count
-    sumLon &+= other.sumLon &- Int64(other.count) &* 3_600_000_000
-    sumLat &+= other.sumLat
+  /// The dense slot of cell (`col`, `row`) for a point of rectangle `rc`
+  /// (in its columns, or in column 0 for a point at +180°), or -1 when it
+  /// is not summed (``holds(col:row:_:)``). The hot loops write the same
+  /// test inline.
+  @inlinable @inline(__always)
+  func slot(col: Int, row: Int, _ rc: _RectCells) -> Int {
+    guard row >= rowLo && row <= rowHi else { return -1 }
+    if col >= rc.colLo && col <= rc.colHi { return (row &- rowLo) &* width &+ rc.dense &+ (col &- rc.colLo) }
+    return col == 0 && rc.zero >= 0 ? (row &- rowLo) &* width &+ rc.zero : -1
   }
 }
 
@@ -182,7 +230,6 @@ extension Clusterer {
           _aggregate(layout, cells, &counters)
         }
       }
-      _foldAntimeridian(layout, cells)
       _emit(layout, UnsafeBufferPointer(cells), into: &markers)
     }
     swap(&cells, &_cells)
@@ -191,7 +238,8 @@ extension Clusterer {
   /// The cell ranges of `area` and where each cell's totals live; nil when
   /// it shows nothing. Its zoom is taken into ``WebMercator/zoomRange`` (a
   /// zoom-30 cell is already a fraction of a millimetre); an empty second
-  /// rectangle is dropped.
+  /// rectangle is dropped. A rectangle that reaches +180° also shows column
+  /// 0, where its points there go.
   @inlinable
   func _layout(_ area: VisibleArea) -> _StepLayout? {
     guard !area.isEmpty else { return nil }
@@ -203,36 +251,35 @@ extension Clusterer {
     var count = area.count, r0 = area.first, r1 = area.second
     if !r0.isValid { r0 = r1 }
     if !r0.isValid || !r1.isValid || r0 == r1 { count = 1 }
+    func column(_ x: Double) -> Int { MapCells.index(x, scale: s, cellSize: cs, inverse: inv) }
+    // the world's last column holds the points west of +180°; where the
+    // cells divide the world, map x 256 starts no column (it is column 0's)
+    let end = column(256)
+    let last = Double(end) * cs == 256 * s ? end &- 1 : end
     func cells(_ r: Rect) -> _RectCells {
-      _RectCells(rect: r, colLo: MapCells.index(WebMercator.x(longitude: r.minX), scale: s, cellSize: cs, inverse: inv),
-                 colHi: MapCells.index(WebMercator.x(longitude: r.maxX), scale: s, cellSize: cs, inverse: inv), dense: 0)
+      _RectCells(rect: r, colLo: min(last, column(WebMercator.x(longitude: r.minX))),
+                 colHi: min(last, column(WebMercator.x(longitude: r.maxX))),
+                 reachesAntimeridian: MapCells.isAntimeridian(r.maxX))
     }
     var a = cells(r0), b = cells(r1)
-    var ranges = ((lo: a.colLo, hi: a.colHi, dense: 0), (lo: 0, hi: -1, dense: 0))
-    var rangeCount = 1
-    var width = a.colHi - a.colLo + 1
-    if count == 2 {
-      let aLow = a.colLo <= b.colLo
-      let low = aLow ? a : b, high = aLow ? b : a
-      if high.colLo <= low.colHi {  // they share a cell: one range
-        let hi = max(low.colHi, high.colHi)
-        ranges.0 = (low.colLo, hi, 0)
-        width = hi - low.colLo + 1
-        a.dense = a.colLo - low.colLo
-        b.dense = b.colLo - low.colLo
-      } else {
-        let lowWidth = low.colHi - low.colLo + 1
-        ranges = ((low.colLo, low.colHi, 0), (high.colLo, high.colHi, lowWidth))
-        rangeCount = 2
-        width = lowWidth + high.colHi - high.colLo + 1
-        if aLow { b.dense = lowWidth } else { a.dense = lowWidth }
-      }
+    var ranges = _ColumnRanges()
+    ranges.add(a.colLo, a.colHi)
+    if count == 2 { ranges.add(b.colLo, b.colHi) }
+    if (a.reachesAntimeridian || (count == 2 && b.reachesAntimeridian)) && ranges.dense(of: 0) < 0 {
+      ranges.add(0, 0)
+    }
+    let width = ranges.place()
+    for k in 0..<count {
+      var rc = k == 0 ? a : b
+      rc.dense = ranges.dense(of: rc.colLo)
+      rc.zero = rc.reachesAntimeridian && rc.colLo > 0 ? ranges.dense(of: 0) : -1
+      if k == 0 { a = rc } else { b = rc }
     }
     return _StepLayout(
       zoom: zoom, scale: s, cellSize: cs,
       rowLo: MapCells.index(WebMercator.y(latitude: r0.maxY), scale: s, cellSize: cs, inverse: inv),
       rowHi: MapCells.index(WebMercator.y(latitude: r0.minY), scale: s, cellSize: cs, inverse: inv),
-      width: width, rectCount: count, rects: (a, b), rangeCount: rangeCount, ranges: ranges)
+      width: width, rectCount: count, rects: (a, count == 2 ? b : a), ranges: ranges)
   }
 
   /// One query per viewport rectangle, then each point into its cell.
@@ -269,6 +316,9 @@ extension Clusterer {
       for c in rc.colLo...(rc.colHi &+ 1) {
         _lonEdges.append(WebMercator.longitude(x: Double(c) * cs / s))
       }
+      // column 0 also holds the rectangle's points at +180°, which its own
+      // box misses when the world has other columns: a sliver at +180°
+      let antimeridian = rc.reachesAntimeridian && rc.colHi > 0
       for row in rowLo...rowHi {
         let maxY = min(rect.maxY, _latEdges[row &- rowLo] + pad)
         let minY = max(rect.minY, _latEdges[row &- rowLo &+ 1] - pad)
@@ -279,6 +329,12 @@ extension Clusterer {
           _ids.removeAll(keepingCapacity: true)
           index.query(in: box, into: &_ids, counters: &counters)
           if !_ids.isEmpty { _accumulate(layout, rc, cells, onlyColumn: col, row: row) }
+        }
+        if antimeridian {
+          let box = Rect(minX: max(rect.minX, 180 - pad), minY: minY, maxX: rect.maxX, maxY: maxY)
+          _ids.removeAll(keepingCapacity: true)
+          index.query(in: box, into: &_ids, counters: &counters)
+          if !_ids.isEmpty { _accumulate(layout, rc, cells, onlyColumn: 0, row: row) }
         }
       }
     }
@@ -296,16 +352,21 @@ extension Clusterer {
     let family = Int(table.family[layout.zoom]), shift = UInt32(table.shift[layout.zoom])
     let s = layout.scale, cs = layout.cellSize
     let rowLo = layout.rowLo, rowHi = layout.rowHi, width = layout.width
-    let colLo = rc.colLo, colHi = rc.colHi, base = rc.dense &- rc.colLo
+    let colLo = rc.colLo, colHi = rc.colHi, base = rc.dense &- rc.colLo, zero = rc.zero
     let only = onlyColumn ?? 0, filter = onlyColumn != nil
     @inline(__always) func add(_ id: Int32, _ col: Int, _ row: Int, _ r: _PointRecord) {
       if filter {
         guard col == only && row == onlyRow else { return }
-      } else {
-        // never false in practice: see "Which points" on Clusterer
-        guard col >= colLo && col <= colHi && row >= rowLo && row <= rowHi else { return }
       }
-      let slot = (row &- rowLo) &* width &+ base &+ col
+      // `layout.slot(col:row:rc)`, inline
+      let slot: Int
+      if col >= colLo && col <= colHi && row >= rowLo && row <= rowHi {
+        slot = (row &- rowLo) &* width &+ base &+ col
+      } else {
+        // a point at +180° in column 0, kept apart; else never in practice
+        guard col == 0 && zero >= 0 && row >= rowLo && row <= rowHi else { return }
+        slot = (row &- rowLo) &* width &+ zero
+      }
       cells[slot].count &+= 1
       cells[slot].anyID = id
       cells[slot].sumLon &+= Int64(r.lonE7)
@@ -376,18 +437,6 @@ extension Clusterer {
     }
   }
 
-  /// Folds the cells of points at +180° into column 0 (``_StepLayout/foldTarget(of:)``),
-  /// after every strategy, so all give the same markers.
-  @inlinable
-  func _foldAntimeridian(_ layout: _StepLayout, _ cells: UnsafeMutableBufferPointer<CellTotals>) {
-    guard let w = layout.antimeridianColumn, let target = layout.foldTarget(of: w) else { return }
-    for row in layout.rowLo...layout.rowHi {
-      let from = layout.denseIndex(column: w, row: row)
-      cells[layout.denseIndex(column: target, row: row)].addWrapped(cells[from])
-      cells[from] = CellTotals()
-    }
-  }
-
   /// One marker per non-empty cell, by row, then column.
   @inlinable
   func _emit(
@@ -414,7 +463,7 @@ extension Clusterer {
     let key = MarkerKey(zoom: zoom, column: column, row: row, count: Int(a.count))
     if a.count == 1 {
       var point = points[Int(a.anyID)]
-      if point.x == 180 && a.sumLon < 0 { point.x = -180 }  // folded into column 0
+      if MapCells.isAntimeridian(point.x) { point.x = -180 }  // binned and summed at −180°
       return ClusterMarker(
         key: key, longitudeE7: Int32(truncatingIfNeeded: a.sumLon),
         latitudeE7: Int32(truncatingIfNeeded: a.sumLat), point: point, id: a.anyID)
@@ -453,8 +502,7 @@ extension Clusterer {
         case 1: (Int(r.col1 &>> shift), Int(r.row1 &>> shift))
         default: _PointTable.projectedCell(_points[i], scale: s, cellSize: cs)
         }
-        // never false in practice: see "Which points" on Clusterer
-        guard col >= rc.colLo && col <= rc.colHi && row >= layout.rowLo && row <= layout.rowHi else { continue }
+        guard layout.holds(col: col, row: row, rc) else { continue }
         totals[SIMD2(row, col), default: CellTotals()].add(
           id, lonE7: records[i].lonE7, latE7: records[i].latE7)
       }
@@ -462,18 +510,12 @@ extension Clusterer {
     _emitSparse(layout, &totals, into: &markers)
   }
 
-  /// One marker per cell of `totals` (keyed by row, then column), folded at
-  /// the antimeridian and in row, then column order, as ``_emit(_:_:into:)``
-  /// gives them.
+  /// One marker per cell of `totals` (keyed by row, then column), in row,
+  /// then column order, as ``_emit(_:_:into:)`` gives them.
   @inlinable
   func _emitSparse(
     _ layout: _StepLayout, _ totals: inout [SIMD2<Int>: CellTotals], into markers: inout [ClusterMarker]
   ) {
-    if let w = layout.antimeridianColumn, let target = layout.foldTarget(of: w) {
-      for key in totals.keys.filter({ $0.y == w }) {
-        totals[SIMD2(key.x, target), default: CellTotals()].addWrapped(totals.removeValue(forKey: key)!)
-      }
-    }
     markers.removeAll(keepingCapacity: true)
     for cell in totals.keys.sorted(by: { ($0.x, $0.y) < ($1.x, $1.y) }) {
       markers.append(_marker(totals[cell]!, zoom: layout.zoom, column: cell.y, row: cell.x))
@@ -482,11 +524,11 @@ extension Clusterer {
 
   /// The markers of `area` from cell totals summed elsewhere (a database's
   /// `GROUP BY` over the same cells: ``MapCells`` of the points inside the
-  /// area's rectangles): folded at the antimeridian and made into markers
-  /// as every strategy's are, so another engine's sums compare with this
-  /// package's markers one for one. Totals of a cell the area does not show
-  /// are left out, as a strategy leaves out such a point; totals given
-  /// twice for one cell are added.
+  /// area's rectangles, a point at +180° in column 0 and summed at −180°),
+  /// made into markers as every strategy's are, so another engine's sums
+  /// compare with this package's markers one for one. Totals of a cell the
+  /// area does not show are left out, as a strategy leaves out such a
+  /// point; totals given twice for one cell are added.
   ///
   /// - Complexity: O(*c* log *c*) for *c* cells.
   public func markers(

@@ -36,16 +36,20 @@ public enum ClusterStrategy: String, CaseIterable, Sendable, CustomStringConvert
 /// at zoom 0 (in [0, 256]). Cell sides are whole numbers, so the floor is
 /// computed exactly (no rounded division can carry a quotient just below an
 /// edge onto it), and points stored with cell numbers of nested grids get
-/// the same cell by a shift (see `_PointTable`). Cells are aligned to the world map and do not move while the
-/// user pans. A point's cell comes from its own longitude in [−180, 180], so
-/// the grid is the same whichever copy of the world the viewport shows; the
-/// last column of the world is partial when `c` does not divide the world's
-/// width (zooms 0–12), and a point at longitude +180 (map x = 256) lies in
-/// it. Where `c` divides the world (zooms 13–19), +180 is where a column
-/// past the world's last would start; its points, on the meridian of −180,
-/// are clustered with column 0's whenever column 0 is in view (their
-/// longitudes counted as −180, so the mean lies beside them), and only a view
-/// whose east edge is +180 without column 0 shows them in that column.
+/// the same cell by a shift (see `_PointTable`). Cells are aligned to the
+/// world map and do not move while the user pans. A point's cell comes from
+/// its own longitude in [−180, 180], so the grid is the same whichever copy
+/// of the world the viewport shows; the last column of the world is partial
+/// when `c` does not divide the world's width (zooms 0–12).
+///
+/// **+180° is −180°.** Map x 256 (longitude +180°) is the meridian of map x
+/// 0 (−180°), and east of it lies column 0. So a point at +180° is in column
+/// 0 at every zoom, with the points at −180°, and its longitude is counted
+/// as −180° in the mean (a one-point marker stands at −180°), whichever box
+/// shows it (``MapCells/isAntimeridian(_:)``). Which points are in view is
+/// still decided on their own coordinates: a box whose east edge is +180°
+/// shows the points stored at +180° (in column 0, though the box need not
+/// reach it), and one whose west edge is −180° does not.
 ///
 /// **Half-open cells.** A point belongs to exactly one cell: the cell
 /// `[k·c, (k+1)·c)` on each axis. A point on an edge shared by two cells
@@ -59,9 +63,11 @@ public enum ClusterStrategy: String, CaseIterable, Sendable, CustomStringConvert
 /// the world). The original clustered whole cells, so an edge cell's marker
 /// counted points off screen; here an edge cell's marker counts, and
 /// averages, only its visible points. Points north or south of the Web
-/// Mercator map are never shown. A point inside a rectangle whose cell falls
-/// outside the rectangle's cell range (which rounding in the projection could
-/// in principle cause; it has not been observed) is left out by both strategies.
+/// Mercator map are never shown. A rectangle that reaches +180° also shows
+/// column 0, where its points at +180° go. Any other point inside a
+/// rectangle whose cell falls outside the rectangle's cell range (which
+/// rounding in the projection could in principle cause; it has not been
+/// observed) is left out by every strategy.
 ///
 /// **Markers.** One per non-empty cell: its count and the mean of its
 /// points' latitudes and longitudes, in ``FixedPoint`` units: each coordinate
@@ -191,11 +197,12 @@ public struct Clusterer<Index: SpatialIndex> {
               cellTable: cellTable)
   }
 
-  /// The cell of `point` at `zoom` (half-open on each axis).
+  /// The cell of `point` at `zoom` (half-open on each axis; +180° is in
+  /// column 0 with −180°).
   @inlinable
   public func cell(of point: Point, zoom: Int) -> (column: Int, row: Int) {
     let s = WebMercator.scale(zoom: zoom), c = cellTable.cellSize(zoom: zoom)
-    return (MapCells.index(WebMercator.x(longitude: point.x), scale: s, cellSize: c, inverse: 1 / c),
+    return (MapCells.index(MapCells.binX(longitude: point.x), scale: s, cellSize: c, inverse: 1 / c),
             MapCells.index(WebMercator.y(latitude: point.y), scale: s, cellSize: c, inverse: 1 / c))
   }
 
@@ -245,7 +252,8 @@ struct _PointRecord: Equatable {
   @usableFromInline var col1: UInt32
   @usableFromInline var row1: UInt32
   /// Longitude and latitude in units of 1e-7 degree (clamped to ±180 and ±90:
-  /// a point outside never lies in a viewport rectangle).
+  /// a point outside never lies in a viewport rectangle), as they are summed:
+  /// +180° as −180° (``MapCells/binUnits(longitude:)``).
   @usableFromInline var lonE7: Int32
   @usableFromInline var latE7: Int32
 
@@ -316,20 +324,20 @@ final class _PointTable: @unchecked Sendable {
   /// can work its records out beside the index's moves.
   @usableFromInline
   static func record(_ p: Point, _ families: _CellFamilies) -> _PointRecord {
-    let x = WebMercator.x(longitude: p.x), y = WebMercator.y(latitude: p.y)
+    let x = MapCells.binX(longitude: p.x), y = WebMercator.y(latitude: p.y)
     let off = _PointRecord.offTheMap
     let shown = p.x >= -180 && p.x <= 180 && WebMercator.latitudeRange.contains(p.y)
     return _PointRecord(
       col0: shown ? code(x, 0, families) : off, row0: shown ? code(y, 0, families) : off,
       col1: shown ? code(x, 1, families) : off, row1: shown ? code(y, 1, families) : off,
-      lonE7: FixedPoint.units(p.x), latE7: FixedPoint.units(p.y))
+      lonE7: MapCells.binUnits(longitude: p.x), latE7: FixedPoint.units(p.y))
   }
 
   /// The cell of `p` at a zoom outside both families, from its projection
   /// (the definition's exact floor).
   @inlinable @inline(__always)
   static func projectedCell(_ p: Point, scale s: Double, cellSize cs: Double) -> (Int, Int) {
-    (MapCells.index(WebMercator.x(longitude: p.x), scale: s, cellSize: cs, inverse: 1 / cs),
+    (MapCells.index(MapCells.binX(longitude: p.x), scale: s, cellSize: cs, inverse: 1 / cs),
      MapCells.index(WebMercator.y(latitude: p.y), scale: s, cellSize: cs, inverse: 1 / cs))
   }
 

@@ -7,6 +7,12 @@ extension CellTree {
   /// point, each point tested against the rectangle when its leaf is cut by
   /// an edge and binned into its own cell when its leaf spans cells.
   ///
+  /// A point at +180° is binned in column 0 at −180°
+  /// (``MapCells/isAntimeridian(_:)``), though its code lies in the world's
+  /// last column: a node whose box reaches +180° is never taken as one
+  /// cell, so such points are always binned one by one (the nodes along the
+  /// east edge of the world; their sums count +180° as it is).
+  ///
   /// - Complexity: O(cells in view + nodes along the rectangle's edges +
   ///   points in the leaves those edges cut); a node of the view's own zoom
   ///   is one cell, so the points of a cell inside the view are never read.
@@ -44,7 +50,7 @@ extension CellTree {
                 var s = slot
                 if s < 0 {
                   let col = MapCells.index(
-                    WebMercator.x(longitude: lon), scale: scale, cellSize: size, inverse: inverse)
+                    MapCells.binX(longitude: lon), scale: scale, cellSize: size, inverse: inverse)
                   // the row from the point's zoom-26 row r: its map y lies in
                   // [11·r, 11·(r + 1)) / 2^23, so its row in the view's grid
                   // is between 11·r / D and (11·r + 10) / D; in the map's own
@@ -61,16 +67,21 @@ extension CellTree {
                     row = MapCells.index(
                       WebMercator.y(latitude: lat), scale: scale, cellSize: size, inverse: inverse)
                   }
-                  // never false in practice: see "Which points" on Clusterer
-                  guard window.contains(col: col, row: row) else { continue }
-                  s = window.slot(col: col, row: row)
+                  if window.contains(col: col, row: row) {
+                    s = window.slot(col: col, row: row)
+                  } else {
+                    // a point at +180° while column 0 lies elsewhere;
+                    // otherwise never in practice: see "Which points" on Clusterer
+                    s = col == 0 ? window.columnZeroSlot(row: row) : -1
+                    if s < 0 { continue }
+                  }
                 }
                 // the id only for a cell's first point (a marker of one point
                 // names it): the ids are a cache line a leaf of their own,
                 // and the leaf's first is in the node
                 if cells[s].count == 0 { cells[s].anyID = i == start ? node.firstID : ids[i] }
                 cells[s].count &+= 1
-                cells[s].sumLon &+= Int64(MapCells.units(lon))
+                cells[s].sumLon &+= Int64(MapCells.binUnits(longitude: lon))
                 cells[s].sumLat &+= Int64(MapCells.units(lat))
                 taken &+= 1
               }
@@ -129,7 +140,8 @@ extension CellTree {
                       one = col == (11 &* x1 &- 1) / divisor && row == (11 &* y1 &- 1) / divisor
                     }
                   }
-                  if one {
+                  // a node that may hold points at +180° bins them one by one
+                  if one && node.maxLon < 180 {
                     // the node lies in one cell; outside the window, none of
                     // its points inside the rectangle can be (see sumCells)
                     guard window.contains(col: col, row: row) else { return }

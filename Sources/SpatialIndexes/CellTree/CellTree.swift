@@ -39,6 +39,11 @@
 /// linear scan compares points, and anything cut is decided point by point.
 /// The markers are the linear scan's, bit for bit.
 ///
+/// **+180°** is −180° to the clusterer, in column 0
+/// (``MapCells/isAntimeridian(_:)``), but a point there is coded, and
+/// sorted, in the world's last column: a node whose box reaches +180° is
+/// never summed whole, and its points are binned one by one.
+///
 /// **Points off the map** (latitude beyond ``WebMercator/latitudeRange``,
 /// longitude beyond ±180) are never in a view; they live in a small k-d tree
 /// of their own so rectangle queries still find them, and cell sums leave

@@ -6,9 +6,11 @@
 /// number), aligned to the world map: the cell of map coordinate `m` (zoom
 /// 0, in [0, 256], from ``WebMercator/x(longitude:)`` or
 /// ``WebMercator/y(latitude:)``) is `⌊m · 2^z / cellSize⌋`, of the exact
-/// quotient. `MapClustering` defines which cell size each zoom has; an index
-/// that sums cells itself (``SpatialIndex/sumCells(in:window:into:counters:)``)
-/// computes the same cells with ``MapCells/index(_:scale:cellSize:inverse:)``.
+/// quotient, except that map x 256 (+180°) is map x 0 (−180°, see
+/// ``isAntimeridian(_:)``). `MapClustering` defines which cell size each
+/// zoom has; an index that sums cells itself
+/// (``SpatialIndex/sumCells(in:window:into:counters:)``) computes the same
+/// cells with ``MapCells/index(_:scale:cellSize:inverse:)``.
 public enum MapCells {
   /// `⌊map · scale / cellSize⌋` of the exact quotient: `map · scale` is exact
   /// (a power of two), so is `t · cellSize` (whole numbers below 2^53), and
@@ -43,6 +45,36 @@ public enum MapCells {
     let down: Int64 = r <= -0.5 ? 1 : 0
     return Int32(truncatingIfNeeded: t &+ up &- down)
   }
+
+  /// Whether a point at `longitude` lies on the antimeridian as the map
+  /// sees it: at map x 256 (``WebMercator/x(longitude:)``), the world's east
+  /// end, which is its west end, map x 0 (−180°). True of +180° and of the
+  /// double just below it, whose sum with 180 rounds to 360.
+  ///
+  /// A cell is half-open, so a point on its west edge belongs to it, and
+  /// east of +180° lies −180°: a point on the antimeridian is binned in
+  /// column 0 and summed at −180° (``binX(longitude:)``,
+  /// ``binUnits(longitude:)``), at every zoom, beside the points at −180°.
+  /// Whether a rectangle holds it is still decided on its own longitude.
+  @inlinable @inline(__always)
+  package static func isAntimeridian(_ longitude: Double) -> Bool {
+    longitude >= 180.0.nextDown && longitude <= 180
+  }
+
+  /// The map x at zoom 0 a point at `longitude` is binned at: its own, but
+  /// 0 on the antimeridian (``isAntimeridian(_:)``).
+  @inlinable @inline(__always)
+  package static func binX(longitude: Double) -> Double {
+    isAntimeridian(longitude) ? 0 : WebMercator.x(longitude: longitude)
+  }
+
+  /// The longitude in 1e-7° units (``units(_:)``) a point at `longitude`
+  /// is summed at: its own, but −180° on the antimeridian
+  /// (``isAntimeridian(_:)``).
+  @inlinable @inline(__always)
+  package static func binUnits(longitude: Double) -> Int32 {
+    isAntimeridian(longitude) ? -1_800_000_000 : units(longitude)
+  }
 }
 
 /// One cell's running totals: how many points, one of their ids (the only
@@ -71,6 +103,10 @@ public struct CellTotals: Sendable, Equatable {
 /// from `rowLo`, column `c` of this rectangle at dense column `base + c`.
 /// (Across the antimeridian two rectangles share one buffer, each with its
 /// own columns and `base`.)
+///
+/// A rectangle that reaches +180° holds points that belong to column 0 (map
+/// x 256 is map x 0, ``MapCells/isAntimeridian(_:)``): when column 0 is not
+/// among `colLo...colHi`, `columnZero` says where the buffer keeps it.
 @frozen
 public struct CellWindow: Sendable, Equatable {
   public var zoom: Int
@@ -82,10 +118,15 @@ public struct CellWindow: Sendable, Equatable {
   public var colHi: Int
   public var width: Int
   public var base: Int
+  /// The dense column of column 0, for the rectangle's points at +180°,
+  /// when column 0 lies outside `colLo...colHi`; −1 when it lies inside or
+  /// the rectangle does not reach +180°.
+  public var columnZero: Int
 
   @inlinable
   public init(
-    zoom: Int, cellSize: Double, rowLo: Int, rowHi: Int, colLo: Int, colHi: Int, width: Int, base: Int
+    zoom: Int, cellSize: Double, rowLo: Int, rowHi: Int, colLo: Int, colHi: Int, width: Int, base: Int,
+    columnZero: Int = -1
   ) {
     self.zoom = zoom
     self.cellSize = cellSize
@@ -95,6 +136,7 @@ public struct CellWindow: Sendable, Equatable {
     self.colHi = colHi
     self.width = width
     self.base = base
+    self.columnZero = columnZero
   }
 
   /// `2^zoom`.
@@ -110,5 +152,12 @@ public struct CellWindow: Sendable, Equatable {
   @inlinable @inline(__always)
   public func slot(col: Int, row: Int) -> Int {
     (row &- rowLo) &* width &+ base &+ col
+  }
+
+  /// The dense slot of cell (0, `row`) kept at ``columnZero``, or -1 when
+  /// there is none there (or the row lies outside the window).
+  @inlinable @inline(__always)
+  package func columnZeroSlot(row: Int) -> Int {
+    columnZero >= 0 && row >= rowLo && row <= rowHi ? (row &- rowLo) &* width &+ columnZero : -1
   }
 }

@@ -86,9 +86,13 @@ public protocol SpatialIndex: Sendable {
   /// totals of its cell of `window`'s grid, in `cells` (the window's dense
   /// slots): the cell of its Web Mercator position, as
   /// ``MapCells/index(_:scale:cellSize:inverse:)`` computes it, with its
-  /// coordinates in 1e-7° units (``MapCells/units(_:)``). A point whose cell
-  /// lies outside the window is left out. Returns `false`, touching nothing,
-  /// when the index does not sum cells (the default).
+  /// coordinates in 1e-7° units (``MapCells/units(_:)``). A point at +180°
+  /// (``MapCells/isAntimeridian(_:)``) is in column 0 at −180°
+  /// (``MapCells/binX(longitude:)``, ``MapCells/binUnits(longitude:)``),
+  /// at ``CellWindow/columnZero`` when column 0 lies outside the window's
+  /// columns. Any other point whose cell lies outside the window is left
+  /// out. Returns `false`, touching nothing, when the index does not sum
+  /// cells (the default).
   func sumCells<C: QueryCounters>(
     in rect: Rect, window: CellWindow, into cells: UnsafeMutableBufferPointer<CellTotals>,
     counters: inout C

@@ -27,7 +27,7 @@ extension Comparison {
         let answers = entry.figures.filter { ["results_total", "checksum"].contains($0.name) }
         let old: String = median.flatMap { Double($0.old) }.map(formatDuration) ?? ""
         let new: String = median.flatMap { Double($0.new) }.map(formatDuration) ?? ""
-        let ratio: String = median?.ratio.map { String(format: "%.3f×", $0) } ?? ""
+        let ratio: String = median?.ratio.map { formatRatio($0) + "×" } ?? ""
         let timingVerdict: String = median.map { shown($0.verdict, judged: judgesTiming) } ?? ""
         let cells: [String] = [
           "`\(entry.key.description)`", old, new, ratio, timingVerdict,

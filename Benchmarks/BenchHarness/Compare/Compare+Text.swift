@@ -27,7 +27,7 @@ extension Comparison {
       for figure in entry.figures {
         lines.append([
           entry.key.description, figure.name, figure.old, figure.new,
-          figure.ratio.map { String(format: "%.3fx", $0) } ?? "",
+          figure.ratio.map { formatRatio($0) + "x" } ?? "",
           figure.verdict == .info ? "" : figure.verdict.rawValue.uppercasedIfBad(figure),
         ])
       }
@@ -63,12 +63,22 @@ extension Comparison {
 }
 
 /// A number for people: integers in full, others to 4 significant digits
-/// (1 decimal from 1000 up), never in exponent form for report-sized values.
+/// (1 decimal from 1000 up), never in exponent form for report-sized values;
+/// from 10^15 up (a report may hold any finite number) in exponent form.
 func formatFigure(_ value: Double) -> String {
   if !value.isFinite { return "" }
   if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+  if abs(value) >= 1e15 { return String(format: "%.4g", value) }
   if abs(value) >= 1000 { return String(format: "%.1f", value) }
   return String(format: "%.4g", value)
+}
+
+/// A ratio new / old to three decimals (`1.052`); past a million, or from
+/// a subnormal baseline, in exponent form, and `∞` where it overflowed.
+func formatRatio(_ ratio: Double) -> String {
+  if ratio.isNaN { return "n/a" }
+  if ratio.isInfinite { return ratio < 0 ? "-∞" : "∞" }
+  return abs(ratio) < 1e6 ? String(format: "%.3f", ratio) : String(format: "%.3g", ratio)
 }
 
 extension String {

@@ -79,7 +79,7 @@ import Testing
     #expect(c.outcome == .noRegression)
   }
 
-  @Test func counterRecordedOnOneSideIsNotComparable() throws {
+  @Test func counterRecordedOnlyInTheCurrentReportIsNotComparable() throws {
     let c = try compare([testRow(counters: .none)], [testRow()])
     #expect(c.entries.first?.figure("nodes_visited")?.verdict == .notComparable)
     #expect(c.outcome == .noRegression)
@@ -156,10 +156,39 @@ import Testing
     #expect(c.warnings.contains { $0.contains("build configurations") })
   }
 
-  @Test func duplicateKeysUseTheLastRow() throws {
-    let c = try compare([testRow(median: 500), testRow(median: 100)], [testRow(median: 100)])
-    #expect(c.entries.first?.figure("median_ns")?.verdict == .same)
-    #expect(c.warnings.contains { $0.contains("more than one row") })
+  /// Two rows with one key in a report: which one is "the" row is not
+  /// known, and comparing one would hide the other's regression. It fails,
+  /// whichever side holds them, and whatever else is allowed.
+  @Test func duplicateKeysFailTheComparison() throws {
+    let regressedFirst = [testRow(median: 500), testRow(median: 100)]
+    for (baseline, current) in [([testRow(median: 100)], regressedFirst), (regressedFirst, [testRow(median: 100)])] {
+      let c = Comparison(baseline: baseline, current: current, allowsMissing: true)
+      #expect(c.outcome == .duplicateRows)
+      #expect(c.outcome.exitCode == 1)
+      #expect(c.warnings.contains { $0.contains("2 rows for kdtree[capacity=16] uniform n=1000 viewport/buffer") })
+      #expect(c.text().contains("Result: DUPLICATE ROWS"))
+    }
+  }
+
+  /// A baseline that counted work against a current report that did not
+  /// (a run without --counters) checks no counter: that fails unless
+  /// missing figures are allowed. Counters only the current report has are
+  /// new information, not a failure.
+  @Test func countersOnlyTheBaselineHasFailUnlessAllowed() throws {
+    let c = try compare([testRow()], [testRow(counters: .none)])
+    #expect(c.entries.first?.figure("nodes_visited")?.verdict == .missing)
+    #expect(c.outcome == .countersMissing)
+    #expect(c.outcome.exitCode == 1)
+    #expect(c.text().contains("Result: COUNTERS MISSING"))
+    #expect(c.text().contains("Counters missing in current (1):"))
+    #expect(c.markdown().hasPrefix("**Result: counters missing"))
+    // one counter of three lost is as bad
+    let partly = try compare([testRow()], [testRow(counters: ReportCounters(nodesVisited: 40, pointsTested: 900))])
+    #expect(partly.outcome == .countersMissing)
+    #expect(Comparison(baseline: [testRow()], current: [testRow(counters: .none)], allowsMissing: true).outcome
+      == .noRegression)
+    // a regression elsewhere is still the result
+    #expect(try compare([testRow()], [testRow(median: 200, counters: .none)]).outcome == .regression)
   }
 
   @Test func zeroBaselineMedianIsNotComparable() {

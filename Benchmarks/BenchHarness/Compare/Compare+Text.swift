@@ -16,6 +16,11 @@ extension Comparison {
       out += "\nOnly in current (\(onlyInCurrent.count)):\n"
       for key in onlyInCurrent { out += "  \(key)\n" }
     }
+    let lost = countersMissing
+    if !lost.isEmpty {
+      out += "\nCounters missing in current (\(lost.count)):\n"
+      for key in lost { out += "  \(key)\n" }
+    }
     return out + "\n" + summary()
   }
 
@@ -55,7 +60,9 @@ extension Comparison {
     out += "\(count(.regressed) - timing.filter { $0.verdict == .regressed }.count)"
     out += " counter increases; \(count(.differs)) answer changes.\n"
     out += "Missing: \(onlyInBaseline.count) only in baseline, "
-    out += "\(onlyInCurrent.count) only in current.\n"
+    out += "\(onlyInCurrent.count) only in current"
+    let lost = countersMissing.count
+    out += lost > 0 ? ", \(lost) row\(lost == 1 ? "" : "s") without the baseline's counters.\n" : ".\n"
     if !warnings.isEmpty { out += "\(warnings.count) warning(s), see above.\n" }
     out += "Result: \(outcome.line)\n"
     return out

@@ -164,10 +164,14 @@ enum Usage {
         rows: the verdict of each dataset by bench recommend's rules (--fps, --live, --memory-limit as
         there), each workload's p99 against its frame budget, the table of rows, the latency, build
         and memory charts, a cluster map of the data, the machine and run, and the commands that
-        reproduce it. The map needs the points: a bundled dataset or a generator is made again from
-        the rows' name, n and seed; for a points file give it with --dataset FILE. Default output:
-        the first report's name with .html, or when that is taken (bench run writes its page
-        there) with -2.html, -3.html…; a name given with --out is never replaced (exit 73).
+        reproduce it. The map shows the rows' own points: a bundled dataset or a generator made again
+        from the rows' name, n and seed; a points file read again at the path the rows name, when its
+        fingerprint (size and hash, in the report) still matches, else no map and a warning. --dataset
+        NAME|FILE draws the rows it stands for (a file by its fingerprint, at any path); naming data
+        no row measured is refused (exit 64). Rows of one dataset name that measured different files
+        are warned about. Default output: the first report's name with .html, or when that is taken
+        (bench run writes its page there) with -2.html, -3.html…; a name given with --out is never
+        replaced (exit 73).
         """
     case "peer":
       return """

@@ -29,7 +29,15 @@ import BenchFormats
 /// the comparison whatever is allowed: which row is "the" row is not known,
 /// and comparing one would hide a regression of the other (`bench compare`
 /// refuses such a report before, naming the lines: see
-/// ``ReportFile/readOneRowPerKey(_:)``). A warning says when the files come from
+/// ``ReportFile/readOneRowPerKey(_:)``).
+///
+/// Rows of one key whose data differ are not the same row: a points file
+/// whose fingerprint changed between the reports (edited, or another file
+/// at that path; ``DatasetOrigin/sameData(as:)``) measured other points, so
+/// its rows are listed on both sides as present on one only, and a warning
+/// names the dataset and both fingerprints. Where that cannot be told (a
+/// report of schema 3 or older, a file that was not a regular one) the rows
+/// are joined. A warning also says when the files come from
 /// different machines (cpu_model, cores or os, or memory_bytes more than 2%
 /// apart: ``MachineInfo/isSameClass(as:)``) or build
 /// configurations, where ratios mean little.
@@ -159,11 +167,16 @@ public struct Comparison: Sendable {
     let old = Comparison.index(baseline, side: "baseline", warnings: &warnings, duplicates: &duplicates)
     let new = Comparison.index(current, side: "current", warnings: &warnings, duplicates: &duplicates)
     duplicateKeys = duplicates.sorted()
-    entries = old.keys.filter { new[$0] != nil }.sorted().map { key in
+    // keys of both whose rows measured other points: not the same row
+    let otherData = Set(old.keys.filter { key in
+      new[key].map { old[key]!.datasetOrigin.sameData(as: $0.datasetOrigin) == false } ?? false
+    })
+    entries = old.keys.filter { new[$0] != nil && !otherData.contains($0) }.sorted().map { key in
       Entry(key: key, figures: Comparison.figures(old[key]!, new[key]!, threshold: threshold))
     }
-    onlyInBaseline = old.keys.filter { new[$0] == nil }.sorted()
-    onlyInCurrent = new.keys.filter { old[$0] == nil }.sorted()
+    onlyInBaseline = old.keys.filter { new[$0] == nil || otherData.contains($0) }.sorted()
+    onlyInCurrent = new.keys.filter { old[$0] == nil || otherData.contains($0) }.sorted()
+    warnings += Comparison.dataWarnings(otherData, old, new)
     warnings += Comparison.environmentWarnings(baseline, current)
     self.warnings = warnings
   }
@@ -279,6 +292,28 @@ public struct Comparison: Sendable {
 
   private static func ratio(_ old: Double, _ new: Double) -> Double? {
     old != 0 ? new / old : nil
+  }
+
+  /// One line per dataset whose rows measured other data in each report
+  /// (`differing`), and per points file that was not a regular file in
+  /// both, whose rows were joined without knowing.
+  private static func dataWarnings(
+    _ differing: Set<ReportKey>, _ old: [ReportKey: ReportRow], _ new: [ReportKey: ReportRow]
+  ) -> [String] {
+    var lines: [String] = []
+    for key in differing.sorted() {
+      let line = "dataset \(key.dataset) is other data in the two reports (baseline: "
+        + "\(old[key]!.datasetOrigin.describe(key.dataset)); current: "
+        + "\(new[key]!.datasetOrigin.describe(key.dataset))): its rows are not compared"
+      if !lines.contains(line) { lines.append(line) }
+    }
+    let unknown = Set(old.compactMap { key, row in
+      row.datasetOrigin == .file(nil) && new[key]?.datasetOrigin == .file(nil) ? key.dataset : nil
+    })
+    for name in unknown.sorted() {
+      lines.append("dataset \(name) was not a regular file in either run: whether both read the same points is unknown")
+    }
+    return lines
   }
 
   private static func environmentWarnings(_ a: [ReportRow], _ b: [ReportRow]) -> [String] {

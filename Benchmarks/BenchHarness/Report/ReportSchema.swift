@@ -83,13 +83,15 @@ extension ReportRow {
   /// The row's fields in ``ReportSchema/columns`` order.
   public var csvFields: [String] { ReportColumn.all.map { $0.format(self) } }
 
-  /// Every figure zero or empty: what a column missing from a report reads as.
+  /// Every figure zero or empty: what a column missing from a report reads
+  /// as (a dataset's origin: not recorded).
   public static let empty = ReportRow(
     key: ReportKey(index: "", dataset: "", n: 0, workload: "", strategy: "", zooms: ""),
     timing: .zero,
     run: RunMetadata(
       timestamp: "", gitCommit: "", machine: MachineInfo(cpuModel: "", cores: 0, memoryBytes: 0, os: ""),
-      swiftVersion: "", buildConfig: "", seed: 0))
+      swiftVersion: "", buildConfig: "", seed: 0),
+    datasetOrigin: .unrecorded)
 }
 
 extension DataError {

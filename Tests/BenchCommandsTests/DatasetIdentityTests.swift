@@ -94,6 +94,26 @@ extension CLITests {
       #expect(try runBench(["report", "file.csv", "--dataset", "hotels.geojson", "--out", "h.html"], in: folder.path).code == 64)
     }
 
+    /// The rows' file, fingerprint matching, that cannot be loaded at the
+    /// rows' n (a hand-edited n past its rows): no map, the page and a
+    /// warning say why; the page is still written.
+    @Test func aFileThatCannotBeReadAgainIsNoMap() throws {
+      let folder = try TemporaryFolder()
+      defer { folder.remove() }
+      try folder.write("hotels.geojson", Self.parisGeoJSON(count: 300))
+      #expect(try runBench(["run", "--dataset", "hotels.geojson", "--out", "file.csv"] + Self.quick, in: folder.path).code == 0)
+      let edited = try ReportFile.read(folder.file("file.csv")).map { row in
+        var r = row
+        r.key.n = 10_000
+        return r
+      }
+      try ReportFile.write(edited, to: folder.file("edited.csv"))
+      let page = try runBench(["report", "edited.csv", "--out", "page.html"], in: folder.path)
+      #expect(page.code == 0, "\(page.stderr)")
+      #expect(page.stderr.contains("bench: warning: no map: the rows' points file hotels.geojson cannot be read again here"))
+      #expect(text(folder.file("page.html"))?.contains("No map: the rows&apos; points file hotels.geojson cannot be read") == true)
+    }
+
     /// Two runs of one path over other bytes measured other data: compare
     /// joins none of their rows and says why; plot warns.
     @Test func compareDoesNotJoinRowsOfOtherData() throws {

@@ -49,7 +49,10 @@ struct ReportData {
         return noMap(
           "\(name) is no longer the file the rows measured (now \(now), then \(recorded))", warn: true)
       }
-      return ReportData(dataset: try load(name, row: row))
+      guard let dataset = try? load(name, row: row) else {
+        return noMap("the rows' points file \(name) cannot be read again here", warn: true)
+      }
+      return ReportData(dataset: dataset)
     }
   }
 

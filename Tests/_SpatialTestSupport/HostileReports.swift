@@ -1,3 +1,4 @@
+import BenchFormats
 import BenchHarness
 import BenchWorkloads
 
@@ -5,8 +6,8 @@ import BenchWorkloads
 /// the figures a report reader takes that break naive arithmetic
 /// (subnormals, ±1e308, the largest integers, negative zero, percentiles out
 /// of order), parameter values that read as NaN or infinity, keys that
-/// gather into groups of one or of thousands, and empty reports. The report
-/// tests and the fuzz target's seeds draw from it.
+/// gather into groups of one or of thousands, empty reports, and every
+/// dataset origin a report can spell. `HostileReportTests` draws from it.
 package struct HostileReports {
   package var random: SplitMix64
 
@@ -85,7 +86,18 @@ package struct HostileReports {
         machine: MachineInfo(
           cpuModel: pick(["AMD EPYC", ""]), cores: Int(integer(upTo: UInt64(Int.max))), memoryBytes: integer(),
           os: "Debian"),
-        swiftVersion: "6.3", buildConfig: pick(["release", "debug"]), seed: integer()))
+        swiftVersion: "6.3", buildConfig: pick(["release", "debug"]), seed: integer()),
+      datasetOrigin: origin())
+  }
+
+  /// A bundled dataset or generator, a points file of any size and hash,
+  /// or one that was not a regular file (what a report can spell).
+  package mutating func origin() -> DatasetOrigin {
+    switch random.nextInt(below: 3) {
+    case 0: .named
+    case 1: .file(FileFingerprint(size: integer(), hash: random.next()))
+    default: .file(nil)
+    }
   }
 
   /// A report: empty, one row, or up to 40 rows, a third of them sharing

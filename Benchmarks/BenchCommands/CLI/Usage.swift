@@ -225,17 +225,18 @@ enum Usage {
         """
     case "compare":
       return """
-        Joins rows by (index, params, dataset, n, workload, strategy). A timing regression is a median
-        worse than the threshold (default 10) percent whose 95% intervals do not overlap; a counter
-        regression is any increase of nodes_visited, points_tested or points_reported; changed answers
-        (results_total, checksum) are a difference. Exit 1 on any of these, and when no row of one
-        report matches the other, rows of the baseline are missing from the current report (an
-        index or workload that vanished), or the baseline's work counters are missing from its rows
-        (a current run without --counters); --allow-missing accepts missing rows and counters. A
-        report with two rows for one key (appended to twice) is refused, exit 65: compare needs one
-        row per key. With --timing-info, timings are printed but only counters and answers decide
-        (for noisy CI machines). With --markdown, the same as a Markdown table for a pull-request
-        comment.
+        Joins rows by (index, params, dataset, n, workload, strategy, zooms); rows of a points file
+        whose fingerprint differs between the reports (the file changed) measured other data and are not
+        joined, with a warning. A timing regression is a median worse than the threshold (default 10)
+        percent whose 95% intervals do not overlap; a counter regression is any increase of
+        nodes_visited, points_tested or points_reported; changed answers (results_total, checksum) are a
+        difference. Exit 1 on any of these, and when no row of one report matches the other, rows of the
+        baseline are missing from the current report (an index or workload that vanished), or the
+        baseline's work counters are missing from its rows (a current run without --counters);
+        --allow-missing accepts missing rows and counters. A report with two rows for one key (appended
+        to twice) is refused, exit 65: compare needs one row per key. With --timing-info, timings are
+        printed but only counters and answers decide (for noisy CI machines). With --markdown, the same
+        as a Markdown table for a pull-request comment.
         """
     case "plot":
       return """

@@ -6,7 +6,11 @@
 // - every error names the source, a line that exists, and exit code 65;
 // - the fast number path gives the same bits as the standard library;
 // - GeoJSON: ids are 0..<n, and the same bytes handed out in small pieces
-//   (every token cut somewhere) give the same points or the same error.
+//   (every token cut somewhere) give the same points or the same error;
+// - a report the reader takes goes on, as `bench plot`, `report` and
+//   `compare` take it: every chart and the HTML page render with finite
+//   coordinates, its verdicts print, and compared with itself (keys
+//   unique) it has no regression.
 import BenchFormats
 import BenchHarness
 
@@ -73,7 +77,7 @@ public func fuzzReaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   checkGeoJSON(bytes, checkError)
 
   do {
-    _ = try ReportSchema.parse(Array(bytes), path: "fuzz.csv")
+    checkReport(try ReportSchema.parse(Array(bytes), path: "fuzz.csv"))
   } catch {
     precondition(error.exitCode == 65 && error.path == "fuzz.csv", "report: \(error)")
   }
@@ -87,6 +91,56 @@ public func fuzzReaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     precondition(reference?.bitPattern == v.bitPattern, "\(text): \(v) vs \(String(describing: reference))")
   }
   return 0
+}
+
+/// What `bench plot`, `report` and `compare` do with the rows of a report
+/// the reader took: none may trap, and what they draw must be usable.
+func checkReport(_ rows: [ReportRow]) {
+  for file in ReportPlots.make(rows).files { checkCoordinates(file.svg, file.name) }
+  let budget = FrameBudget(framesPerSecond: 60, memoryLimitBytes: rows.first.map { $0.peakRSSBytes }, live: true)
+  let page = HTMLReport(
+    title: "fuzz", rows: rows, budget: budget, map: .failure(.init("no map")), commands: ["bench report fuzz.csv"])
+  checkCoordinates(page.render(), "the page")
+  for verdict in Verdict.all(in: rows, budget: budget) { precondition(!verdict.lines.isEmpty) }
+  let itself = Comparison(baseline: rows, current: rows)
+  _ = itself.text() + itself.markdown()
+  if Set(rows.map(\.key)).count == rows.count {
+    precondition(itself.outcome == (rows.isEmpty ? .nothingCompared : .noRegression), itself.summary())
+  }
+  // against a report of the rows' second half, figures shifted
+  let later = rows.dropFirst(rows.count / 2).map { row in
+    var r = row
+    r.timing.median = row.timing.p99
+    r.counters.nodesVisited = row.counters.pointsTested
+    return r
+  }
+  let comparison = Comparison(baseline: rows, current: later)
+  _ = comparison.text() + comparison.markdown()
+}
+
+/// Every coordinate and length attribute of the SVG or HTML `text`
+/// (`x="…"`, `width="…"`, `points="…"`) holds finite numbers: a `nan` there
+/// is a chart no reader draws.
+func checkCoordinates(_ text: String, _ what: String) {
+  let numeric: Set<Substring> = ["x", "y", "x1", "y1", "x2", "y2", "width", "height", "cx", "cy", "r", "points"]
+  var rest = Substring(text)
+  while let open = rest.range(of: "=\"") {
+    var start = open.lowerBound
+    while start > rest.startIndex, rest[rest.index(before: start)].isLetter || "-0123456789".contains(rest[rest.index(before: start)]) {
+      start = rest.index(before: start)
+    }
+    let name = rest[start..<open.lowerBound]
+    guard let close = rest[open.upperBound...].firstIndex(of: "\"") else { break }
+    if numeric.contains(name) {
+      let value = rest[open.upperBound..<close]
+      let parts = name == "points" ? value.split(whereSeparator: { $0 == " " || $0 == "," }) : [value]
+      for part in parts {
+        let number = part.hasSuffix("%") ? Double(part.dropLast()) : Double(part)
+        precondition(number?.isFinite == true, "\(what): \(name)=\"\(value.prefix(60))\"")
+      }
+    }
+    rest = rest[rest.index(after: close)...]
+  }
 }
 
 /// The GeoJSON reader on the whole input, from memory and again in pieces of

@@ -164,10 +164,14 @@ enum Usage {
         rows: the verdict of each dataset by bench recommend's rules (--fps, --live, --memory-limit as
         there), each workload's p99 against its frame budget, the table of rows, the latency, build
         and memory charts, a cluster map of the data, the machine and run, and the commands that
-        reproduce it. The map needs the points: a bundled dataset or a generator is made again from
-        the rows' name, n and seed; for a points file give it with --dataset FILE. Default output:
-        the first report's name with .html, or when that is taken (bench run writes its page
-        there) with -2.html, -3.html…; a name given with --out is never replaced (exit 73).
+        reproduce it. The map shows the rows' own points: a bundled dataset or a generator made again
+        from the rows' name, n and seed; a points file read again at the path the rows name, when its
+        fingerprint (size and hash, in the report) still matches, else no map and a warning. --dataset
+        NAME|FILE draws the rows it stands for (a file by its fingerprint, at any path); naming data
+        no row measured is refused (exit 64). Rows of one dataset name that measured different files
+        are warned about. Default output: the first report's name with .html, or when that is taken
+        (bench run writes its page there) with -2.html, -3.html…; a name given with --out is never
+        replaced (exit 73).
         """
     case "peer":
       return """
@@ -221,14 +225,18 @@ enum Usage {
         """
     case "compare":
       return """
-        Joins rows by (index, params, dataset, n, workload, strategy). A timing regression is a median
-        worse than the threshold (default 10) percent whose 95% intervals do not overlap; a counter
-        regression is any increase of nodes_visited, points_tested or points_reported; changed answers
-        (results_total, checksum) are a difference. Exit 1 on any of these, and when no row of one
-        report matches the other or rows of the baseline are missing from the current report (an
-        index or workload that vanished); --allow-missing accepts missing rows. With --timing-info,
-        timings are printed but only counters and answers decide (for noisy CI machines). With
-        --markdown, the same as a Markdown table for a pull-request comment.
+        Joins rows by (index, params, dataset, n, workload, strategy, zooms); rows of a points file
+        whose fingerprint differs between the reports (the file changed) measured other data and are not
+        joined, with a warning. A timing regression is a median worse than the threshold (default 10)
+        percent whose 95% intervals do not overlap; a counter regression is any increase of
+        nodes_visited, points_tested or points_reported; changed answers (results_total, checksum) are a
+        difference. Exit 1 on any of these, and when no row of one report matches the other, rows of the
+        baseline are missing from the current report (an index or workload that vanished), or the
+        baseline's work counters are missing from its rows (a current run without --counters);
+        --allow-missing accepts missing rows and counters. A report with two rows for one key (appended
+        to twice) is refused, exit 65: compare needs one row per key. With --timing-info, timings are
+        printed but only counters and answers decide (for noisy CI machines). With --markdown, the same
+        as a Markdown table for a pull-request comment.
         """
     case "plot":
       return """

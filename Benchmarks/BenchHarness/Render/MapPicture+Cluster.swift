@@ -25,7 +25,7 @@ public struct ClusterView: Sendable {
 
 /// What a map picture says about how it was made.
 public struct MapSource: Sendable {
-  /// The dataset's name (`places`, `hotels`, a file's base name).
+  /// The dataset's name (`places`, `hotels`, a points file's path as given).
   public var dataset: String
   /// Points in the dataset.
   public var points: Int

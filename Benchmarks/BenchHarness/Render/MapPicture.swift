@@ -121,9 +121,11 @@ public struct MapPicture: Sendable {
   }
 
   /// `render-<dataset>-z<zoom>.svg`, `-pan` before `.svg` for a pan, unsafe
-  /// characters as `-` (as ``ReportPlots`` names its charts).
+  /// characters as `-` (as ``ReportPlots`` names its charts); a points
+  /// file's name without its folders (`render-paris.csv-z12.svg`).
   public static func defaultFileName(dataset: String, zoom: Int, panned: Bool) -> String {
-    ReportPlots.fileName(["render", dataset, "z\(zoom)", panned ? "pan" : ""])
+    let name = dataset.split(separator: "/").last.map(String.init) ?? dataset
+    return ReportPlots.fileName(["render", name, "z\(zoom)", panned ? "pan" : ""])
   }
 
   // MARK: - Layout

@@ -230,7 +230,7 @@ private struct RowMaker {
           nodesVisited: UInt64($0.nodesVisited), pointsTested: UInt64($0.pointsTested),
           pointsReported: UInt64($0.pointsReported))
       } ?? .none,
-      run: metadata)
+      run: metadata, datasetOrigin: dataset.origin)
   }
 }
 

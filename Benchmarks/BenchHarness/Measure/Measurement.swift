@@ -122,9 +122,16 @@ public struct MonotonicClock: MeasureClock {
 /// `progress` hears the fraction of timed passes done.
 ///
 /// - Complexity: O(`steps.stepCount` · (`warmup` + `repeats` · `k`)) steps run.
+///
+/// `pilot`, when given, runs each step of the pilot pass in place of
+/// `runStep`: the run engine counts a workload's work there, on the first
+/// pass from a fresh state, so a workload whose state moves from pass to
+/// pass (a fleet) counts the same work however many passes the budget
+/// allows.
 @inlinable
 public func measure<Steps: TimedSteps, Clock: MeasureClock>(
   _ steps: inout Steps, options: MeasureOptions, clock: inout Clock,
+  pilot: ((inout Steps, Int) -> StepOutcome)? = nil,
   progress: (Double) -> Void = { _ in }
 ) -> Measurement {
   let n = steps.stepCount
@@ -138,13 +145,14 @@ public func measure<Steps: TimedSteps, Clock: MeasureClock>(
 
   var checksum: UInt64 = 0
   var total: UInt64 = 0
-  var pilot: [Double] = []
-  pilot.reserveCapacity(n)
+  let pilotStep = pilot
+  var pilotTimes: [Double] = []
+  pilotTimes.reserveCapacity(n)
   for step in 0..<n {
     steps.prepareSample(step)
     let t0 = clock.now()
-    let outcome = steps.runStep(step)
-    pilot.append(Double(clock.now() &- t0))
+    let outcome = pilotStep.map { $0(&steps, step) } ?? steps.runStep(step)
+    pilotTimes.append(Double(clock.now() &- t0))
     checksum = checksum &* 0x100_0000_01B3 &+ outcome.digest
     total &+= UInt64(truncatingIfNeeded: max(0, outcome.count))
   }
@@ -161,7 +169,7 @@ public func measure<Steps: TimedSteps, Clock: MeasureClock>(
     warmed += 1
   }
 
-  let typical = Statistics.percentile(0.5, sorted: pilot.sorted())
+  let typical = Statistics.percentile(0.5, sorted: pilotTimes.sorted())
   let floor = options.minimumSampleFactor * options.clockOverhead
   var batch = 1
   while Double(batch) * typical < floor && batch < options.maximumBatch { batch *= 2 }
@@ -170,7 +178,7 @@ public func measure<Steps: TimedSteps, Clock: MeasureClock>(
   var samples: [Double] = []
   var passes = 0
   if pilotIsThePass {
-    samples = pilot
+    samples = pilotTimes
     passes = 1
     batch = 1
     progress(1)
@@ -197,10 +205,11 @@ public func measure<Steps: TimedSteps, Clock: MeasureClock>(
 /// ``measure(_:options:clock:progress:)`` on the monotonic clock.
 @inlinable
 public func measure<Steps: TimedSteps>(
-  _ steps: inout Steps, options: MeasureOptions, progress: (Double) -> Void = { _ in }
+  _ steps: inout Steps, options: MeasureOptions, pilot: ((inout Steps, Int) -> StepOutcome)? = nil,
+  progress: (Double) -> Void = { _ in }
 ) -> Measurement {
   var clock = MonotonicClock()
-  return measure(&steps, options: options, clock: &clock, progress: progress)
+  return measure(&steps, options: options, clock: &clock, pilot: pilot, progress: progress)
 }
 
 /// One operation as a one-step ``TimedSteps``: a build, a clustering, a batch

@@ -129,6 +129,10 @@ public enum LiveWorkload: Workload {
     var clusterer: Clusterer<X>
     let update: (inout Clusterer<X>, [PointMove]) throws(IndexError) -> Void
     var motion: FleetMotion
+    /// The steps' scripted moves, frame by frame, used instead of the fleet's.
+    let scripted: [[PointMove]]?
+    /// Frames run so far: the next one's index in ``scripted``.
+    var framesRun = 0
     let areas: [VisibleArea]
     let rects: [[Rect]]
     /// Frames run one every 1/fps seconds (the wait untimed).
@@ -150,7 +154,8 @@ public enum LiveWorkload: Workload {
     ) {
       self.clusterer = clusterer
       self.update = update
-      motion = FleetMotion(count: data.points.count, settings: data.steps.live)
+      motion = FleetMotion(count: data.steps.moves == nil ? data.points.count : 0, settings: data.steps.live)
+      scripted = data.steps.moves.flatMap { $0.isEmpty ? nil : $0 }
       areas = data.steps.areas ?? []
       rects = data.steps.rects ?? []
       self.realTime = realTime
@@ -161,7 +166,7 @@ public enum LiveWorkload: Workload {
 
     mutating func prepareSample(_ step: Int) {
       if !prepared {
-        motion.nextFrame(positions: clusterer.points, into: &moves)
+        nextFrame()
         prepared = true
       }
       guard realTime else { return }
@@ -172,11 +177,13 @@ public enum LiveWorkload: Workload {
 
     mutating func run<C: QueryCounters>(step: Int, counters: inout C) -> StepOutcome {
       let t0 = Stopwatch.now()
-      if !prepared { motion.nextFrame(positions: clusterer.points, into: &moves) }
+      if !prepared { nextFrame() }
       prepared = false
-      // The motion keeps the points finite and on the map, and every
-      // index's bounds hold the map (``requireRoomToMove(_:)``): no move
-      // can be refused here.
+      // The fleet keeps the points finite and on the map, and every
+      // index's bounds hold the map (``requireRoomToMove(_:)``). Scripted
+      // moves (the adversarial session, the fuzzer) may leave the map: were
+      // one refused, the answers would differ from the linear scan's, which
+      // `verify` and `fuzz` report.
       try? update(&clusterer, moves)
       let t1 = Stopwatch.now()
       ids.removeAll(keepingCapacity: true)
@@ -189,6 +196,17 @@ public enum LiveWorkload: Workload {
       for id in ids { digest &+= mix64(UInt64(UInt32(bitPattern: id))) }
       for m in markers { digest = digest &* 0x100_0000_01B3 &+ ClusterWorkload.Runner<X>.hash(m) }
       return StepOutcome(digest: digest, count: ids.count)
+    }
+
+    /// The next frame's moves into `moves`: the script's, or the fleet's.
+    mutating func nextFrame() {
+      defer { framesRun += 1 }
+      guard let scripted else {
+        motion.nextFrame(positions: clusterer.points, into: &moves)
+        return
+      }
+      moves.removeAll(keepingCapacity: true)
+      moves.append(contentsOf: scripted[framesRun % scripted.count])
     }
 
     mutating func answer(step: Int) -> LiveFrame {

@@ -23,9 +23,18 @@ public enum AdversarialSession {
   /// Moves in a live frame, at most.
   public static let movesPerFrame = 16
   /// Cells a box covers at its zoom, at most (unless more than the dense
-  /// buffer holds): about a phone screen's, so that the per-cell strategy's
-  /// query a cell costs what the map session's does.
-  public static let maximumCells = 256.0
+  /// buffer holds): about a phone screen's at zooms 0-12, so that the
+  /// per-cell strategy's query a cell (a scan, for the linear scan) costs
+  /// about what the map session's does.
+  public static let maximumCells = 64.0
+  /// Points a box of more cells than the dense buffer holds may show, about.
+  public static let maximumSparsePoints = 2000.0
+  /// The boxes' kinds in turn: the whole world and a polar cap, which hold
+  /// many points and few edges, once in twelve steps each.
+  static let boxKinds: [HostileBoxes.Kind] = [
+    .throughPoints, .screen, .antimeridian, .degenerate, .throughPoints, .screen,
+    .antimeridian, .polar, .degenerate, .screen, .throughPoints, .world,
+  ]
 
   /// `count` steps over `points`, from `seed`.
   public static func steps(points: [Point], count: Int, seed: UInt64) -> MapSteps {
@@ -34,12 +43,19 @@ public enum AdversarialSession {
     var boxes: [GeoQuery] = [], taps: [Tap] = [], positions: [Point] = []
     var reaches: [Double] = [], moves: [[PointMove]] = []
     var moved: [Int32: Point] = [:]
-    let boxKinds = HostileBoxes.Kind.allCases, spotKinds = HostileSpots.Kind.allCases
+    let spotKinds = HostileSpots.Kind.allCases
     for i in 0..<count {
       var g = root.fork(UInt64(i))
       let zoom = g.nextInt(below: 5) == 0 ? g.nextInt(below: 31) : g.nextInt(below: 20)
-      let box = HostileBoxes.box(
+      var box = HostileBoxes.box(
         boxKinds[i % boxKinds.count], from: survey, zoom: zoom, maximumCells: maximumCells, &g)
+      // a box of more cells than the dense buffer holds, with thousands of
+      // points in it, is a marker a point (checked by every index and
+      // strategy, a slow step): such boxes keep to a few points
+      if HostileBoxes.cells(of: box, zoom: box.zoom!) > Double(Clusterer<LinearScanIndex>.maximumDenseCells)
+        && survey.estimatedCount(in: box) > maximumSparsePoints {
+        box.zoom = HostileBoxes.cheapZoom(for: box, near: box.zoom!, maximumCells: maximumCells, sparse: false)
+      }
       boxes.append(box)
       let tapZoom = g.nextInt(below: 2) == 0 ? box.zoom! : g.nextInt(below: 23)
       taps.append(Tap(at: HostileSpots.spot(spotKinds[i % spotKinds.count], from: survey, &g), zoom: tapZoom))

@@ -1,3 +1,4 @@
+import BenchFormats
 import MapClustering
 import SpatialIndexes
 
@@ -20,6 +21,13 @@ public struct DataSurvey: Sendable {
   public var bounds: Rect?
   /// How many points the dataset holds.
   public var count: Int
+
+  /// About how many points lie in `box`, from the sample.
+  public func estimatedCount(in box: GeoQuery) -> Double {
+    guard !sample.isEmpty else { return 0 }
+    let inside = sample.count { box.contains(lat: $0.y, lon: $0.x) }
+    return Double(inside) / Double(sample.count) * Double(count)
+  }
 
   public static let sampleSize = 4096
   public static let listSize = 64

@@ -37,7 +37,14 @@ public enum HostileBoxes {
     var q: GeoQuery
     switch kind {
     case .throughPoints:
-      let a = HostileSpots.anySpot(from: survey, &g), b = HostileSpots.spot(.onPoint, from: survey, &g)
+      // the second point the nearest of a few: a box of a few points more
+      // often than one of half the world
+      let a = HostileSpots.anySpot(from: survey, &g)
+      var b = HostileSpots.spot(.onPoint, from: survey, &g)
+      for _ in 0..<g.nextInt(below: 16) {
+        let c = HostileSpots.spot(.onPoint, from: survey, &g)
+        if abs(c.x - a.x) + abs(c.y - a.y) < abs(b.x - a.x) + abs(b.y - a.y) { b = c }
+      }
       q = GeoQuery(minLat: min(a.y, b.y), minLon: a.x, maxLat: max(a.y, b.y), maxLon: b.x)
     case .screen:
       let centre = HostileSpots.anySpot(from: survey, &g)

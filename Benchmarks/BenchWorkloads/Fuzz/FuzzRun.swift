@@ -17,7 +17,7 @@ public struct FuzzRun {
   public var cases: Int?
   /// The number of the first case (cases are numbered from 0).
   public var firstCase = 0
-  /// Kinds of failure after which the run stops.
+  /// Kinds of failure in cases after which the run stops.
   public var maximumFailures = 10
   /// A case taking longer than this is a failure (a stall).
   public var caseSeconds = 30.0
@@ -66,15 +66,24 @@ public struct FuzzRun {
     func isNew(_ s: FuzzFailure.Signature) -> Bool { seen.insert("\(s.kind) \(s.index) \(s.workload)").inserted }
 
     if degenerateWork {
-      for f in DegenerateWork.failures(check) where isNew(f.signature) {
+      // one report an index, its searches listed (they do not count
+      // toward maximumFailures: the cases still run)
+      let failures = DegenerateWork.failures(check)
+      for index in check.indexes {
+        let mine = failures.filter { $0.signature.index == index }
+        guard var f = mine.first else { continue }
+        f.signature.workload = mine.map { "\($0.signature.workload) \($0.signature.variant)" }.joined(separator: ", ")
+        f.signature.variant = ""
+        f.detail = mine.map { "\($0.signature.workload) \($0.signature.variant): \($0.detail)" }.joined(separator: "\n  ")
         let item = Found(caseNumber: nil, failure: f, original: nil, shrunk: nil, shrunkFailure: f, attempts: 0)
         found.append(item)
         report(item)
       }
     }
+    let fromWork = found.count
     var ran = 0
     var number = firstCase
-    while found.count < maximumFailures {
+    while found.count - fromWork < maximumFailures {
       if let cases, ran >= cases { break }
       if seconds > 0 && elapsed() >= seconds { break }
       let c = FuzzCaseGenerator.fuzzCase(seed: seed, number: number)
@@ -87,7 +96,7 @@ public struct FuzzRun {
         failures.append(FuzzFailure(
           s, step: 0, detail: "the case took \(Int(took)) s, this check \(Int(slowest.seconds)) s (cap \(Int(caseSeconds)) s)"))
       }
-      for f in failures where isNew(f.signature) && found.count < maximumFailures {
+      for f in failures where isNew(f.signature) && found.count - fromWork < maximumFailures {
         var item = Found(caseNumber: number, failure: f, original: c, shrunk: c, shrunkFailure: f, attempts: 0)
         if f.signature.kind != .slow {
           var shrinker = FuzzShrinker(check: check, signature: f.signature, seconds: shrinkSeconds)

@@ -93,6 +93,9 @@ public struct RegressionTest {
 
   func body() -> [String] {
     let data = fuzzCase.data
+    if signature.kind == .error {  // the build, which is where a refusal usually comes from
+      return ["  // threw: \(failure.detail)", "  _ = \(indexExpression)"]
+    }
     switch signature.workload {
     case ViewportWorkload.name:
       let expected = ViewportRule.answers(data, variant: "", options: options)[failure.step]

@@ -10,7 +10,9 @@ extension CLITests {
     @Test func verifyRunsBothSessionsOrTheOneNamed() throws {
       try withTemporaryFolder { folder in
         func sessions(_ extra: [String]) throws -> [String] {
-          let result = try runBench(["verify"] + tinyRun + ["--workload", "viewport,nearest"] + extra, in: folder.path)
+          // not --quiet: it would print only what differs
+          let tiny = ["--dataset", "uniform", "--n", "200", "--steps", "5"]
+          let result = try runBench(["verify"] + tiny + ["--workload", "viewport,nearest"] + extra, in: folder.path)
           #expect(result.code == 0, "\(result.stderr)")
           return result.stdout.split(separator: "\n").compactMap { line in
             let words = line.split(separator: " ")
@@ -23,7 +25,7 @@ extension CLITests {
         #expect(Set(try sessions(["--session", "adversarial"])) == ["adversarial"])
         #expect(Set(try sessions(["--session", "map"])) == ["map"])
         #expect(Set(try sessions(["--session", "all"])) == ["map", "adversarial"])
-        let bad = try runBench(["verify"] + tinyRun + ["--session", "maps"], in: folder.path)
+        let bad = try runBench(["verify"] + tinySession + ["--session", "maps"], in: folder.path)
         #expect(bad.code == 64)
         #expect(bad.stderrLines.first == "bench: unknown session \"maps\" (did you mean map?)")
         let notForRun = try runBench(["run"] + tinyRun + ["--session", "map"], in: folder.path)

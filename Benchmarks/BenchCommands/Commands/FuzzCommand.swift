@@ -85,7 +85,7 @@ struct FuzzOptions {
         o.only = try v.integer(in: 0...Int(Int32.max))
       },
       Flag("--plus180", "RULE",
-           help: "where a point at +180° clusters: every-zoom (default: in cell_x 0,\naveraged as -180°, at every zoom, issue 42) or dividing-zooms (the rule\nbefore: only at zooms whose cells divide the world, 13-19)"
+           help: "where a point at +180° clusters: every-zoom (default; cell_x 0,\naveraged as -180°, at every zoom: issue 42) or dividing-zooms (the\nrule before: only at zooms whose cells divide the world, 13-19)"
       ) { (o: inout FuzzOptions, v: FlagValue) throws(UsageError) in
         guard let rule = Plus180Rule(rawValue: v.text.lowercased()) else {
           throw .unknown("+180° rule", v.text, valid: Plus180Rule.allCases.map(\.rawValue), command: v.command)

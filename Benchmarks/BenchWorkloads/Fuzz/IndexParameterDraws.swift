@@ -30,7 +30,7 @@ public enum IndexParameterDraws {
       return [
         ("capacity", ["1", "2", "3", "4", "16", "64"]),
         ("maxDepth", ["1", "2", "3", "5", "\(BucketQuadtree.maxDepthLimit)"]),
-        ("bounds", ["data", "world"] + [0, 1e-9, 1e-3, 1].compactMap { explicitBounds(points, pad: $0) }),
+        ("bounds", ["data", "world", mapBounds] + [0, 1e-9, 1e-3, 1].compactMap { explicitBounds(points, pad: $0) }),
         ("build", ["bulk", "inserts"]),
         ("threads", threads),
       ]
@@ -50,6 +50,14 @@ public enum IndexParameterDraws {
     default:
       return []
     }
+  }
+
+  /// The Web Mercator map exactly, as the quadtree's `bounds` text: the
+  /// smallest box the live workload accepts, which a point off the map
+  /// (a pole, 89°) leaves.
+  static var mapBounds: String {
+    let m = WebMercator.maxLatitude
+    return "-180.0:\(-m):180.0:\(m)"
   }
 
   /// The data's bounding box widened by `pad` on every side, as the

@@ -86,7 +86,23 @@ public enum LiveWorkload: Workload {
   /// refuses a point outside its box, and a frame would then show a point
   /// where it no longer is (every strategy: `move` moves it, `buffered` and
   /// `rebuild` build again with the same box).
+  ///
+  /// Likewise a grid of a fixed cell size that cannot span the globe (more
+  /// than 2^31 columns, or more cells than its dense storage takes): built
+  /// over points close together, it is built again over points that moved
+  /// apart, and that build throws (the `rebuild` strategy then showed the
+  /// frame's points where they were before).
   static func requireRoomToMove<I: SpatialIndex>(_ index: I) throws(IndexError) {
+    if let grid = index as? GridHashIndex, let size = grid.parameters.cellSize {
+      let corners = [Point(x: -180, y: -90), Point(x: 180, y: 90)]
+      do {
+        _ = try GridHashIndex(points: corners, parameters: grid.parameters)
+      } catch {
+        throw .invalidParameter(
+          name: "cellSize", value: "\(size)",
+          reason: "must let the grid span the globe for the live workload, whose points move anywhere (\(error))")
+      }
+    }
     let map = Rect(minX: -180, minY: -WebMercator.maxLatitude, maxX: 180, maxY: WebMercator.maxLatitude)
     guard let quadtree = index as? BucketQuadtree, case .fixed(let box) = quadtree.parameters.bounds,
           !box.contains(map)

@@ -40,6 +40,9 @@ enum CommandCatalog {
         name: "verify", summary: "check every index against the linear scan; exit 1 on any difference",
         usage: RunFlags.verify.spec, run: verifyCommand),
       CommandSpec(
+        name: "fuzz", summary: "hostile random cases: every index against the linear scan, and it against the rules",
+        usage: FuzzOptions.table.spec, run: fuzzCommand),
+      CommandSpec(
         name: "query", summary: "answer a queries file with one index, in the workload's columns (below)",
         usage: QueryOptions.table.spec, run: queryCommand),
       CommandSpec(

@@ -109,7 +109,7 @@ enum Usage {
       A flag is given once (--param, which adds a parameter, may be repeated); a flag a command has
       no use for is refused.
 
-      exit codes: 0 success; 1 a difference or regression (verify, compare), no choice meeting the
+      exit codes: 0 success; 1 a difference or regression (verify, fuzz, compare), no choice meeting the
       budget (recommend); 64 usage error (also an
       output that is an input or another output); 65 bad data; 66 input missing or unreadable;
       69 a service is unavailable (PostgreSQL or PostGIS missing, a server that will not start, a
@@ -194,9 +194,31 @@ enum Usage {
       return "One line each: the name first, then its parameters and defaults."
     case "verify":
       return """
-        Runs the chosen workloads on every index and the linear scan and compares every answer.
-        The build workload checks each build: the index counts every point, and a query and a count
-        of the whole map find each point once. Exit 1 with the first differences on any mismatch.
+        Runs the chosen workloads on every index and the linear scan and compares every answer, over
+        two sessions of --steps steps each: the map session (the seeded pan-and-zoom session, or the
+        rows of --queries), then the adversarial session, made from the dataset to land where maps
+        go wrong: boxes whose edges pass through points, boxes across and up to the antimeridian,
+        over a pole, of zero width; taps and nearest positions on points, on duplicates, at
+        ±179.9999999° beside points at ±180°, at the poles, on cell edges; searches that stop exactly
+        at a point's distance; live moves across the antimeridian, to the poles, off the map and out
+        of the data's box. Each line names its session; --session picks one. The build workload
+        checks each build: the index counts every point, and a query and a count of the whole map
+        find each point once. Exit 1 with the first differences on any mismatch.
+        """
+    case "fuzz":
+      return """
+        Draws random cases from the seed, small and hostile on purpose (up to 3,000 points:
+        duplicates by the thousand, points on ±180°, at the poles, off the map, on cell edges;
+        random index parameters), each with steps of every workload (boxes through points and
+        across the antimeridian at zooms 0-30, taps and nearest positions on hostile spots, k from
+        0 to n + 1, limits exactly at a point's distance, live moves across the antimeridian and
+        off the map). It checks every index, workload and strategy against the linear scan, and
+        the linear scan against the rules results/README.md documents ("Answer files"), worked out
+        by brute force. First it counts the work of a search over identical points at two sizes:
+        growth beyond O(k + log n) is a failure. Each new kind of failure is shrunk to a small case
+        and printed as a Swift Testing test, and as a bench query line where the command can ask
+        it. Prints how many cases it ran; exit 1 on any failure. Case I of a seed is the same on
+        every machine (whose maths library rounds alike), whatever ran before it.
         """
     case "query":
       return """

@@ -82,10 +82,11 @@ public enum LiveWorkload: Workload {
   }
 
   /// Refuses, before any frame, a quadtree held to a fixed box that does
-  /// not cover the map: the fleet drives anywhere on it, the quadtree
-  /// refuses a point outside its box, and a frame would then show a point
-  /// where it no longer is (every strategy: `move` moves it, `buffered` and
-  /// `rebuild` build again with the same box).
+  /// not cover the globe: moving points go anywhere (a fleet on the map, a
+  /// scripted move past it), the quadtree refuses a point outside its box,
+  /// and a frame would then show a point where it no longer is (every
+  /// strategy: `move` moves it, `buffered` and `rebuild` build again with
+  /// the same box).
   ///
   /// Likewise a grid of a fixed cell size that cannot span the globe (more
   /// than 2^31 columns, or more cells than its dense storage takes): built
@@ -103,13 +104,12 @@ public enum LiveWorkload: Workload {
           reason: "must let the grid span the globe for the live workload, whose points move anywhere (\(error))")
       }
     }
-    let map = Rect(minX: -180, minY: -WebMercator.maxLatitude, maxX: 180, maxY: WebMercator.maxLatitude)
     guard let quadtree = index as? BucketQuadtree, case .fixed(let box) = quadtree.parameters.bounds,
-          !box.contains(map)
+          !box.contains(.world)
     else { return }
     throw .invalidParameter(
       name: "bounds", value: quadtree.parameters.bounds.description,
-      reason: "must hold the whole map for the live workload, whose points move anywhere on it (world, or data)")
+      reason: "must hold the whole globe for the live workload, whose points move anywhere (world, or data)")
   }
 
   /// The `move` runner of a dynamic index.

@@ -25,7 +25,7 @@ import Testing
     """
 
   @Test func blocksAndTheirCommands() throws {
-    let guide = try MarkdownGuide(Self.guide, file: "g.md")
+    let guide = try MarkdownGuide(parsing: Self.guide, file: "g.md")
     #expect(guide.blocks.map(\.line) == [3, 9])
     #expect(guide.blocks.map(\.command) == [
       "bench table r.csv --rows index --value median_ns",
@@ -37,15 +37,27 @@ import Testing
   }
 
   @Test func replacingChangesOnlyTheBlocks() throws {
-    let guide = try MarkdownGuide(Self.guide, file: "g.md")
+    let guide = try MarkdownGuide(parsing: Self.guide, file: "g.md")
     let text = guide.replacing(["| a |\n|---|\n", "| b |\n"])
     #expect(text == Self.guide
       .replacingOccurrences(of: "| old |\n", with: "| a |\n|---|\n")
       .replacingOccurrences(of: "viewport\" -->\n", with: "viewport\" -->\n| b |\n"))
     // and again: nothing changes
-    let again = try MarkdownGuide(text, file: "g.md")
+    let again = try MarkdownGuide(parsing: text, file: "g.md")
     #expect(again.blocks.map(\.text) == ["| a |\n|---|\n", "| b |\n"])
     #expect(again.replacing(again.blocks.map(\.text)) == text)
+  }
+
+  /// A guide with CRLF line ends: the blocks are found, and the lines
+  /// outside them keep their CR.
+  @Test func crlfLineEnds() throws {
+    let text = "a\r\n<!-- generated: bench table r.csv -->\r\n| old |\r\n<!-- end generated -->\r\nb\r\n"
+    let guide = try MarkdownGuide(parsing: text, file: "g.md")
+    #expect(guide.blocks.map(\.command) == ["bench table r.csv"])
+    #expect(guide.blocks.map(\.line) == [2])
+    #expect(guide.replacing(["| new |\n"])
+      == "a\r\n<!-- generated: bench table r.csv -->\r\n| new |\n<!-- end generated -->\r\nb\r\n")
+    #expect(guide.replacing(guide.blocks.map(\.text)) == text, "its own blocks change nothing")
   }
 
   /// A marker out of place names the file and the line.
@@ -60,7 +72,7 @@ import Testing
     ]
     for (text, line, words) in cases {
       #expect {
-        try MarkdownGuide(text, file: "g.md")
+        try MarkdownGuide(parsing: text, file: "g.md")
       } throws: { error in
         let e = error as! DocsError
         return e.file == "g.md" && e.line == line && e.reason.message.contains(words) && e.exitCode == 65

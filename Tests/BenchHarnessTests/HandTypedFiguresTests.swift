@@ -38,7 +38,7 @@ import Testing
       Then 3× more.
 
       """
-    let guide = try MarkdownGuide(text, file: "g.md")
+    let guide = try MarkdownGuide(parsing: text, file: "g.md")
     #expect(HandTypedFigures.find(in: guide, file: "g.md").map(\.description) == ["g.md:1: 5 ms", "g.md:11: 3×"])
   }
 }

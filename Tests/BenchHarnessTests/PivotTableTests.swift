@@ -24,12 +24,12 @@ import Testing
     ratioTo: String? = nil, labels: [String] = []
   ) throws -> TableSpec {
     var spec = TableSpec()
-    spec.filters = try filters.map { try TableCondition(parsing: $0) }
+    spec.filters = try filters.map { try TableCondition($0) }
     spec.rows = try rows.split(separator: ",").map { try TableField(String($0)) }
     spec.columns = try (columns?.split(separator: ",") ?? []).map { try TableField(String($0)) }
-    spec.values = try values.map { try TableValue(parsing: $0) }
-    spec.ratioTo = try ratioTo.map { try TableCondition(parsing: $0) }
-    spec.labels = try labels.map { try TableLabel(parsing: $0) }
+    spec.values = try values.map { try TableValue($0) }
+    spec.ratioTo = try ratioTo.map { try TableCondition($0) }
+    spec.labels = try labels.map { try TableLabel($0) }
     return spec
   }
 
@@ -100,11 +100,11 @@ import Testing
 
   /// A title may hold `=` (it ends at the last `=` before the first `@`).
   @Test func aTitleMayHoldAnEqualsSign() throws {
-    let value = try TableValue(parsing: "nearest k=10=median_ns@workload=nearest@strategy=k=10")
+    let value = try TableValue("nearest k=10=median_ns@workload=nearest@strategy=k=10")
     #expect(value.title == "nearest k=10")
     #expect(value.figure.name == "median_ns")
     #expect(value.conditions.map(\.description) == ["workload=nearest", "strategy=k=10"])
-    #expect(try TableValue(parsing: "median_ns@workload=cluster@strategy=aggregate").defaultTitle == "cluster aggregate median")
+    #expect(try TableValue("median_ns@workload=cluster@strategy=aggregate").defaultTitle == "cluster aggregate median")
   }
 
   // MARK: - One row a cell
@@ -225,10 +225,10 @@ import Testing
 
   @Test func requestsWithoutOneMeaningAreRefused() throws {
     for bad in ["medain_ns", "index", "params:", "viewport="] {
-      #expect(throws: TableError.self, "\(bad)") { try TableValue(parsing: bad) }
+      #expect(throws: TableError.self, "\(bad)") { try TableValue(bad) }
     }
-    #expect(throws: TableError.self) { try TableLabel(parsing: "index=kdtree") }
-    #expect(throws: TableError.self) { try TableCondition(parsing: "index") }
+    #expect(throws: TableError.self) { try TableLabel("index=kdtree") }
+    #expect(throws: TableError.self) { try TableCondition("index") }
     let twoValues = try Self.spec(rows: "index", columns: "n", values: ["median_ns", "p99_ns"])
     #expect(throws: TableError.self) { try twoValues.check() }
     let both = try Self.spec(rows: "index", columns: "index", values: ["median_ns"])

@@ -24,7 +24,7 @@ struct TableOptions {
         "--where", "FIELD=V[,V…]", help: "keep the rows whose FIELD is one of the values (strategy= is none), and"
           + " list FIELD's values in this order", repeatable: true
       ) { (o: inout TableOptions, v: FlagValue) throws(UsageError) in
-        o.spec.filters.append(try reading(v) { () throws(TableError) in try TableCondition(parsing: v.text) })
+        o.spec.filters.append(try reading(v) { () throws(TableError) in try TableCondition(v.text) })
       },
       Flag("--rows", "FIELD[,FIELD…]", help: "a table row per value of these fields", required: true) {
         (o: inout TableOptions, v: FlagValue) throws(UsageError) in
@@ -44,17 +44,17 @@ struct TableOptions {
           + " without --columns, each --value is a column", repeatable: true,
         required: true
       ) { (o: inout TableOptions, v: FlagValue) throws(UsageError) in
-        o.spec.values.append(try reading(v) { () throws(TableError) in try TableValue(parsing: v.text) })
+        o.spec.values.append(try reading(v) { () throws(TableError) in try TableValue(v.text) })
       },
       Flag(
         "--ratio-to", "FIELD=VALUE",
         help: "each cell over the figure of the row with this value instead, written 41.2×"
       ) { (o: inout TableOptions, v: FlagValue) throws(UsageError) in
-        o.spec.ratioTo = try reading(v) { () throws(TableError) in try TableCondition(parsing: v.text) }
+        o.spec.ratioTo = try reading(v) { () throws(TableError) in try TableCondition(v.text) }
       },
       Flag("--label", "FIELD=VALUE:TEXT", help: "write a row or column value as TEXT", repeatable: true) {
         (o: inout TableOptions, v: FlagValue) throws(UsageError) in
-        o.spec.labels.append(try reading(v) { () throws(TableError) in try TableLabel(parsing: v.text) })
+        o.spec.labels.append(try reading(v) { () throws(TableError) in try TableLabel(v.text) })
       },
     ]).taking("REPORT.csv…") { (o: inout TableOptions, file: String) throws(UsageError) in o.files.append(file) }
   }

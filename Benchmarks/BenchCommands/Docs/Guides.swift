@@ -43,7 +43,7 @@ enum Guides {
       let text = try readText(root + "/" + file, name: file)
       let guide: MarkdownGuide
       do {
-        guide = try MarkdownGuide(text, file: file)
+        guide = try MarkdownGuide(parsing: text, file: file)
       } catch {
         failures.append(error)
         continue
@@ -70,7 +70,7 @@ enum Guides {
     var failures: [DocsError] = []
     for file in figureFiles(root: root) {
       do {
-        let guide = try MarkdownGuide(try readText(root + "/" + file, name: file), file: file)
+        let guide = try MarkdownGuide(parsing: try readText(root + "/" + file, name: file), file: file)
         figures += HandTypedFigures.find(in: guide, file: file)
       } catch let error as DocsError {
         failures.append(error)

@@ -42,9 +42,12 @@ public struct MarkdownGuide: Sendable {
   /// - Throws: a ``DocsError`` (65) naming `file` and the line of an opening
   ///   marker with no `-->` or no closing marker, a closing marker with no
   ///   opening one, or an opening marker inside a block.
-  public init(_ text: String, file: String) throws(DocsError) {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    endsWithNewline = text.hasSuffix("\n")
+  public init(parsing text: String, file: String) throws(DocsError) {
+    // lines end at LF (a CRLF line keeps its CR: Swift reads "\r\n" as one
+    // Character, so the split is on bytes)
+    var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+      .map { String(decoding: $0, as: UTF8.self) }
+    endsWithNewline = text.utf8.last == UInt8(ascii: "\n")
     if endsWithNewline { lines.removeLast() }
     self.lines = lines
     var blocks: [GeneratedBlock] = []
@@ -55,7 +58,10 @@ public struct MarkdownGuide: Sendable {
       let line = lines[i]
       let trimmed = Self.unindented(line)
       if let open = fence {
-        if trimmed.hasPrefix(open) && trimmed.drop { $0 == open.first! }.allSatisfy(\.isWhitespace) { fence = nil }
+        // closed by a run of the same character at least as long, alone
+        if trimmed.hasPrefix(open) && trimmed.drop(while: { $0 == open.first! }).allSatisfy(\.isWhitespace) {
+          fence = nil
+        }
         i += 1
         continue
       }
@@ -117,9 +123,13 @@ public struct MarkdownGuide: Sendable {
     var next = 0
     for (block, output) in zip(blocks, outputs) {
       result += lines[next..<block.content.lowerBound]
-      var body = output
-      if body.hasSuffix("\n") { body.removeLast() }
-      if !output.isEmpty { result += body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+      // split on LF bytes, as the guide was ("\r\n" is one Character)
+      var body = Array(output.utf8)
+      if body.last == UInt8(ascii: "\n") { body.removeLast() }
+      if !output.isEmpty {
+        result += body.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+          .map { String(decoding: $0, as: UTF8.self) }
+      }
       next = block.content.upperBound
     }
     result += lines[next...]

@@ -66,7 +66,7 @@ public struct TableCondition: Sendable, Equatable, CustomStringConvertible {
 
   /// Reads `FIELD=V1[,V2…]`: the field is what comes before the first `=`,
   /// so a value may hold one (`strategy=k=10`, `params=nodeSize=64`).
-  public init(parsing text: String) throws(TableError) {
+  public init(_ text: String) throws(TableError) {
     guard let eq = text.firstIndex(of: "=") else {
       throw TableError(.usage, "\"\(text)\" is not FIELD=VALUE[,VALUE…]")
     }

@@ -83,7 +83,7 @@ public struct TableValue: Sendable, Equatable, CustomStringConvertible {
   ///
   /// - Throws: `.usage` for an unknown column, a figure that is not a
   ///   number, an empty title or condition.
-  public init(parsing text: String) throws(TableError) {
+  public init(_ text: String) throws(TableError) {
     self.text = text
     let parts = text.split(separator: "@", omittingEmptySubsequences: false).map(String.init)
     var head = parts[0]
@@ -103,7 +103,7 @@ public struct TableValue: Sendable, Equatable, CustomStringConvertible {
     conditions = []
     for part in parts.dropFirst() {
       guard !part.isEmpty else { throw TableError(.usage, "--value \"\(text)\": an empty condition after @") }
-      conditions.append(try TableCondition(parsing: part))
+      conditions.append(try TableCondition(part))
     }
   }
 
@@ -127,7 +127,7 @@ public struct TableLabel: Sendable, Equatable, CustomStringConvertible {
   public var value: String
   public var text: String
 
-  public init(parsing text: String) throws(TableError) {
+  public init(_ text: String) throws(TableError) {
     guard let eq = text.firstIndex(of: "="),
       let colon = text[text.index(after: eq)...].firstIndex(of: ":")
     else { throw TableError(.usage, "--label \"\(text)\" is not FIELD=VALUE:TEXT") }

@@ -10,7 +10,8 @@
 // - a report the reader takes goes on, as `bench plot`, `report` and
 //   `compare` take it: every chart and the HTML page render with finite
 //   coordinates, its verdicts print, and compared with itself (keys
-//   unique) it has no regression.
+//   unique) it has no regression;
+// - a guide (bench docs) is made again from its own blocks unchanged.
 import BenchFormats
 import BenchHarness
 
@@ -80,6 +81,19 @@ public func fuzzReaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     checkReport(try ReportSchema.parse(Array(bytes), path: "fuzz.csv"))
   } catch {
     precondition(error.exitCode == 65 && error.path == "fuzz.csv", "report: \(error)")
+  }
+
+  // A guide's generated blocks (bench docs): each found, the guide made
+  // again from its own blocks unchanged, an error on a line that exists.
+  let text = String(decoding: bytes, as: UTF8.self)
+  do {
+    let guide = try MarkdownGuide(parsing: text, file: "fuzz.md")
+    precondition(guide.replacing(guide.blocks.map(\.text)) == text, "a guide changed by its own blocks")
+    for block in guide.blocks { _ = try? CommandWords.split(block.command) }
+    _ = HandTypedFigures.find(in: guide, file: "fuzz.md")
+  } catch {
+    precondition(error.exitCode == 65 && error.file == "fuzz.md", "guide: \(error)")
+    precondition(error.line >= 1 && error.line <= lines, "guide: line \(error.line) of \(lines)")
   }
 
   // Differential check of the number parser on the whole input.

@@ -55,6 +55,12 @@ enum CommandCatalog {
         name: "plot", summary: "draw SVG charts of one or more reports",
         usage: PlotOptions.table.spec, run: plotCommand),
       CommandSpec(
+        name: "table", summary: "a Markdown table of one or more reports' figures, as the guides hold them",
+        usage: TableOptions.table.spec, run: tableCommand),
+      CommandSpec(
+        name: "docs", summary: "remake the guides' generated tables from the reports; --check that they are current",
+        usage: DocsOptions.table.spec, run: docsCommand),
+      CommandSpec(
         name: "render", summary: "draw the cluster workload's markers for a viewport (or before and after a pan)",
         usage: RenderOptions.table.spec, run: renderCommand),
       CommandSpec(

@@ -12,7 +12,7 @@ enum Usage {
   /// short, else its operands and required flags and a pointer to the help.
   static func line(for command: String) -> String {
     guard let spec = CommandCatalog.named(command)?.usage else {
-      return command == "help" ? "usage: bench help [COMMAND]" : line(for: "run")
+      return command == "help" ? "usage: bench help [--markdown] [COMMAND]" : line(for: "run")
     }
     let words = synopsisWords(command, spec)
     let whole = words.joined(separator: " ")
@@ -91,7 +91,7 @@ enum Usage {
 
   static var overview: String {
     let commands = CommandCatalog.all.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }
-      + ["  help      this text, or one command's"]
+      + ["  help      " + helpSummary]
     return """
       bench: compare 2-D spatial indexes on the work a map app does.
 
@@ -106,18 +106,28 @@ enum Usage {
       run options:
       \(runOptions)
 
-      A flag is given once (--param, which adds a parameter, may be repeated); a flag a command has
-      no use for is refused.
+      \(flagRule)
 
-      exit codes: 0 success; 1 a difference or regression (verify, fuzz, compare), no choice meeting the
-      budget (recommend); 64 usage error (also an
-      output that is an input or another output); 65 bad data; 66 input missing or unreadable;
-      69 a service is unavailable (PostgreSQL or PostGIS missing, a server that will not start, a
-      refused connection); 70 internal error; 73 output cannot be created (not a regular file, a report that exists);
-      74 I/O error (a full disk, a failed write to standard output). A reader that closes the pipe
-      (bench list | head -1) is no error: bench stops writing to it and ends with its own code.
+      exit codes: \(exitCodes)
       """
   }
+
+  /// The rule of every command's flags.
+  static let flagRule = """
+    A flag is given once (--param, which adds a parameter, may be repeated); a flag a command has
+    no use for is refused.
+    """
+
+  /// What each exit code means, for every command.
+  static let exitCodes = """
+    0 success; 1 a difference or regression (verify, fuzz, compare), no choice meeting the
+    budget (recommend), a stale table (docs --check); 64 usage error (also an
+    output that is an input or another output); 65 bad data; 66 input missing or unreadable;
+    69 a service is unavailable (PostgreSQL or PostGIS missing, a server that will not start, a
+    refused connection); 70 internal error; 73 output cannot be created (not a regular file, a report that exists);
+    74 I/O error (a full disk, a failed write to standard output). A reader that closes the pipe
+    (bench list | head -1) is no error: bench stops writing to it and ends with its own code.
+    """
 
   /// Each workload's answer columns, from the registry: `  viewport  query,count,id_sum`.
   static var queryAnswers: String {
@@ -275,6 +285,56 @@ enum Usage {
         cluster as a circle whose side follows the original formula, labelled with its count; a
         single point as a dot; a faint graticule behind. The caption gives the zoom, the points in
         view, the markers and the cluster time (median of 5).
+        """
+    case "table":
+      return """
+        Prints a GitHub Markdown table of the reports' figures: a small pivot, so that each measured
+        table of the guides is made by one command from the committed reports (bench docs keeps it
+        so). A FIELD is a report column (bench list --columns), its values as the CSV spells them, or
+        one parameter of params: params:NAME (params:nodeSize reads 64 from nodeSize=64;threads=auto,
+        and nothing from a row without it).
+
+        --where keeps the rows whose FIELD is one of the values (strategy= is a row without a
+        strategy); on a row or column field it also orders the field's values. --rows makes a row
+        per value (or tuple) of its fields, ordered by the first field, then the next, each in the
+        order its values first appear in the reports (or the order of its --where). With
+        --columns, a column per value of its fields, each cell the one --value figure; without it,
+        each --value is a column: [TITLE=]FIGURE[@FIELD=V[,V…]]…, the figure of the rows that also
+        meet its @ conditions (one on a field replaces the --where on it), headed TITLE (else the
+        conditions' values and the figure's name).
+
+        A cell is the figure of the one row that matches it, in its unit: times (the _ns columns
+        and build_ms) to three digits in ns, µs, ms or s, bytes per point to one decimal, counts as
+        written; a dash when no row matches or the figure was not recorded. Two rows matching one
+        cell is an error (exit 65) naming the report, their lines and the fields in which they
+        differ: narrow the table with --where. --ratio-to FIELD=VALUE divides each cell by the
+        figure of the row with that value instead and the same row and column values (a --where on
+        FIELD set aside), written with ×. --label FIELD=VALUE:TEXT writes a row or column value as
+        TEXT. A value of --where, @ or --ratio-to that no row has, or a label for a value the table
+        does not show, is an error too.
+        """
+    case "docs":
+      return """
+        Rewrites the generated tables of the guides: README.md, every .md under docs/ and
+        results/README.md. A block is the line <!-- generated: COMMAND --> (the comment may close
+        on a later line), then exactly what COMMAND prints, then the line <!-- end generated -->.
+        COMMAND is bench table (its reports named from the repository's root), bench help
+        --markdown [COMMAND], or bench list --workloads|--columns --markdown; markers in fenced
+        code are text. A block whose command is another or fails, or a marker out of place, is an
+        error naming the file and line (exit 65, or the command's own: 66 for a missing report),
+        and then no file is written. A guide is rewritten whole, through a temporary file, and only
+        when a block changed.
+
+        --check changes nothing: it names each stale block (file and line) and exits 1 if there is
+        one. --figures lists the figures typed by hand into README.md, docs/ and CONTRIBUTING.md (a
+        number with ns, µs, us, ms, s, B/pt or ×, or a multiplier x, outside generated blocks and
+        fenced code) and exits 1 if there is one.
+        """
+    case "help":
+      return """
+        Prints the overview, or one command's synopsis, what it does and its options. With
+        --markdown, the same as Markdown: the command reference, which docs/bench.md holds in a
+        generated block (bench docs).
         """
     case "speed":
       return """

@@ -85,13 +85,16 @@ import Testing
     #expect(small.points.contains { $0.x == box.maxLon } || small.steps[0].moves.contains { $0.to.x == box.maxLon })
   }
 
-  /// The work check flags an index whose searches scan every point.
-  @Test func aScanOfIdenticalPointsIsFlagged() {
+  /// The work check flags a search that scans every copy on an index
+  /// that promises O(k + log n), and lets it pass on one that promises to
+  /// read each copy once.
+  @Test func aScanOfIdenticalPointsIsFlaggedWhereItBreaksAPromise() {
     var check = FuzzCheck(extraIndexes: [EdgeShyIndex.self])
     check.indexes = [EdgeShyIndex.name]
-    let failures = DegenerateWork.failures(check)
+    let failures = DegenerateWork.failures(check, logarithmic: [EdgeShyIndex.name])
     #expect(failures.contains { $0.signature == .init(kind: .work, index: EdgeShyIndex.name, workload: "nearest", variant: "k=1") })
     #expect(failures.allSatisfy { $0.detail.contains("16384 points") })
+    #expect(DegenerateWork.failures(check, logarithmic: []).isEmpty)
   }
 
   /// A failure prints as a Swift Testing test that calls the library as an

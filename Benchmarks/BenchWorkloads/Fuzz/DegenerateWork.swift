@@ -29,10 +29,13 @@ public enum DegenerateWork {
   /// The indexes whose k-nearest search takes runs of copies whole.
   public static let runIndexes: Set<String> = [KDTreeIndex.name, HilbertRTree.name, CellTree.name]
 
-  /// The growth `search` may show on index `name`.
-  public static func growthLimit(index name: String, workload: String, variant: String) -> Double {
+  /// The growth a search may show on index `name`: `logarithmic` names
+  /// the indexes whose k-nearest search promises O(k + log n).
+  public static func growthLimit(
+    index name: String, workload: String, variant: String, logarithmic: Set<String> = runIndexes
+  ) -> Double {
     let throughNearest = workload == NearestWorkload.name || variant == "nearest"
-    return runIndexes.contains(name) && throughNearest ? logarithmicLimit : linearLimit
+    return logarithmic.contains(name) && throughNearest ? logarithmicLimit : linearLimit
   }
 
   /// Where the identical points lie, and where the search is made from.
@@ -44,14 +47,14 @@ public enum DegenerateWork {
 
   /// The searches whose work grows too fast, one failure each (its worst
   /// probe), of the indexes `check` checks.
-  public static func failures(_ check: FuzzCheck) -> [FuzzFailure] {
+  public static func failures(_ check: FuzzCheck, logarithmic: Set<String> = runIndexes) -> [FuzzFailure] {
     var failures: [FuzzFailure] = []
     for name in check.indexes where name != LinearScanIndex.name {
       var op = Measure()
       guard let counts = try? check.withIndex(named: name, &op) else { continue }
       for (search, perProbe) in counts {
         let (workload, variant) = search
-        let limit = growthLimit(index: name, workload: workload, variant: variant)
+        let limit = growthLimit(index: name, workload: workload, variant: variant, logarithmic: logarithmic)
         guard let worst = perProbe.max(by: { growth($0) < growth($1) }), growth(worst) > limit else { continue }
         failures.append(FuzzFailure(
           .init(kind: .work, index: name, workload: workload, variant: variant), step: 0,

@@ -58,6 +58,9 @@ enum CommandCatalog {
         name: "table", summary: "a Markdown table of one or more reports' figures, as the guides hold them",
         usage: TableOptions.table.spec, run: tableCommand),
       CommandSpec(
+        name: "show", summary: "a report's rows as bench run prints them, and the verdict (or --verdict alone)",
+        usage: ShowOptions.table.spec, run: showCommand),
+      CommandSpec(
         name: "docs", summary: "remake the guides' generated tables from the reports; --check that they are current",
         usage: DocsOptions.table.spec, run: docsCommand),
       CommandSpec(

@@ -223,7 +223,7 @@ enum Usage {
         across the antimeridian at zooms 0-30, taps and nearest positions on hostile spots, k from
         0 to n + 1, limits exactly at a point's distance, live moves across the antimeridian and
         off the map). It checks every index, workload and strategy against the linear scan, and
-        the linear scan against the rules results/README.md documents ("Answer files"), worked out
+        the linear scan against the rules docs/formats.md documents ("Answer files"), worked out
         by brute force. First it counts the work of a search over identical points at two sizes:
         growth beyond O(k + log n) is a failure. Each new kind of failure is shrunk to a small case
         and printed as a Swift Testing test, and as a bench query line where the command can ask
@@ -233,7 +233,7 @@ enum Usage {
     case "query":
       return """
         Answers each row of the queries file over the points file, with one index, in the chosen
-        workload's format (default viewport; results/README.md documents each):
+        workload's format (default viewport; docs/formats.md documents each):
         \(queryAnswers)
         viewport and cluster read a queries file: min_lat,min_lon,max_lat,max_lon[,zoom] (min_lon >
         max_lon crosses the antimeridian), or center_lat,center_lon,zoom with --screen; cluster
@@ -312,6 +312,15 @@ enum Usage {
         FIELD set aside), written with ×. --label FIELD=VALUE:TEXT writes a row or column value as
         TEXT. A value of --where, @ or --ratio-to that no row has, or a label for a value the table
         does not show, is an error too.
+        """
+    case "show":
+      return """
+        Prints the reports' rows as bench run prints them after a run (the table of medians,
+        percentiles, intervals, bytes a point and results), then the verdict of each dataset by
+        bench recommend's rules over the workloads the rows hold; with --verdict, the verdict
+        alone, as bench recommend prints it. Nothing is measured: every figure is the report's.
+        --where narrows the rows (the guides show the main job and a verdict this way, from the
+        reference reports); a filter no row meets is a usage error.
         """
     case "docs":
       return """

@@ -7,6 +7,8 @@ import BenchHarness
 ///
 /// - `bench table REPORT.csv… …`, the reports named relative to the
 ///   repository's root;
+/// - `bench show REPORT.csv… …`, in a fenced block: what `bench run` or
+///   `recommend` printed for those rows;
 /// - `bench help --markdown [COMMAND]`, the command reference;
 /// - `bench list --workloads --markdown`, `bench list --columns --markdown`.
 enum BlockCommand {
@@ -29,6 +31,13 @@ enum BlockCommand {
           throw DocsError.Reason("\(absolute): a guide names its reports relative to the repository's root")
         }
         return try o.markdown(root: root)
+      case "show":
+        var o = ShowOptions()
+        try ShowOptions.table.parse(arguments, into: &o)
+        if let absolute = o.files.first(where: { $0.hasPrefix("/") }) {
+          throw DocsError.Reason("\(absolute): a guide names its reports relative to the repository's root")
+        }
+        return "```text\n" + (try o.text(root: root)) + "```\n"
       case "help":
         guard arguments.contains("--markdown") else { throw DocsError.Reason("bench help makes a block only with --markdown") }
         let text = try helpText(arguments)
@@ -56,5 +65,5 @@ enum BlockCommand {
     }
   }
 
-  static let allowed = "a block holds bench table, bench help --markdown or bench list --markdown"
+  static let allowed = "a block holds bench table, bench show, bench help --markdown or bench list --markdown"
 }

@@ -17,21 +17,41 @@ extension CLITests {
     /// makes now. `bench docs` remakes them.
     @Test func everyGeneratedBlockIsCurrent() throws {
       let blocks = try Guides.read(root: Self.root).flatMap(\.blocks)
-      #expect(blocks.count >= 2, "results/README.md and docs/bench.md hold blocks")
+      #expect(blocks.count >= 15, "README.md and docs/ hold the measured tables")
       for block in blocks where block.isStale {
         Issue.record("\(block.file):\(block.block.line) differs from `\(block.block.command)`: run bench docs")
       }
     }
 
-    /// Issue 41: no figure typed by hand into README.md, docs/ or
-    /// CONTRIBUTING.md. On demand until the guides are rewritten: run it with
-    /// `BENCH_CHECK_FIGURES=1 swift test --filter GuideTablesTests`, or
-    /// `bench docs --figures`. To make it part of every run, delete the
-    /// `.enabled(if:)` trait.
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["BENCH_CHECK_FIGURES"] != nil))
-    func theGuidesHoldNoHandTypedFigure() throws {
+    /// No figure typed by hand into README.md, docs/ or CONTRIBUTING.md: a
+    /// number with a unit (ns, µs, ms, s, B/pt, ×) outside a generated block
+    /// or fenced code (`bench docs --figures` lists them).
+    @Test func theGuidesHoldNoHandTypedFigure() throws {
       let figures = try Guides.handTypedFigures(root: Self.root)
       #expect(figures.isEmpty, "\(figures.count) hand-typed figures:\n\(figures.map(\.description).joined(separator: "\n"))")
+    }
+
+    /// The README is a front door, not a notebook: at most 300 lines, no
+    /// date, no UTC time, no commit hash; history lives in CHANGELOG.md.
+    @Test func theReadmeIsShortAndUndated() throws {
+      let readme = try String(contentsOfFile: Self.root + "/README.md", encoding: .utf8)
+      let lines = readme.split(separator: "\n", omittingEmptySubsequences: false)
+      #expect(lines.count <= 300, "README.md has \(lines.count) lines")
+      for (i, line) in lines.enumerated() {
+        let text = String(line)
+        #expect(text.firstMatch(of: /\b20\d\d-[01]\d-[0-3]\d\b/) == nil, "README.md:\(i + 1): a date")
+        #expect(!text.contains("UTC"), "README.md:\(i + 1): a time of day")
+        #expect(text.firstMatch(of: /\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}\b/) == nil,
+                "README.md:\(i + 1): a commit hash")
+      }
+    }
+
+    /// The README's library example is the one CI compiles and runs,
+    /// `Examples/MapExample/main.swift`, word for word.
+    @Test func theReadmeShowsTheCompiledExample() throws {
+      let readme = try String(contentsOfFile: Self.root + "/README.md", encoding: .utf8)
+      let example = try String(contentsOfFile: Self.root + "/Examples/MapExample/main.swift", encoding: .utf8)
+      #expect(readme.contains("```swift\n" + example + "```\n"), "paste Examples/MapExample/main.swift into README.md")
     }
 
     /// The Markdown reference has every command, and each command's every

@@ -14,7 +14,7 @@ import Testing
     #expect(ReportColumn.all.allSatisfy { !$0.meaning.isEmpty })
   }
 
-  /// The promise of `results/README.md`: columns are only added at the end,
+  /// The promise of `docs/formats.md`: columns are only added at the end,
   /// so a report written before the later ones existed still loads, and
   /// reads them as empty.
   @Test func anOlderReportWithoutTheLaterColumnsLoads() throws {

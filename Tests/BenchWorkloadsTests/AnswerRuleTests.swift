@@ -5,7 +5,7 @@ import Testing
 
 @testable import BenchWorkloads
 
-/// The fuzzer's rules, written from results/README.md, give its worked
+/// The fuzzer's rules, written from docs/formats.md, give its worked
 /// examples, and the +180° rule has both of its versions.
 @Suite struct AnswerRuleTests {
   /// The answer file a rule gives for `steps` over `points`.
@@ -20,7 +20,7 @@ import Testing
     return csv.text
   }
 
-  /// results/README.md, "Answer files", the cluster example.
+  /// docs/formats.md, "Answer files", the cluster example.
   @Test func theClusterRuleGivesTheWorkedExample() throws {
     let points = [
       Point(latitude: 10.0000001, longitude: -170.0000001), Point(latitude: 10.0000002, longitude: -169.9999998),
@@ -47,7 +47,7 @@ import Testing
     }
   }
 
-  /// results/README.md, "Answer files", the nearest example (`--k 2`).
+  /// docs/formats.md, "Answer files", the nearest example (`--k 2`).
   @Test func theNearestRuleGivesTheWorkedExample() throws {
     let points = [
       Point(latitude: 0, longitude: -1), Point(latitude: 1, longitude: 0), Point(latitude: 0, longitude: 1),

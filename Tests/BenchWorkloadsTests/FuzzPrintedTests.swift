@@ -40,7 +40,7 @@ enum FuzzPrintedTests {
       let box = GeoQuery(minLat: 0, minLon: 0, maxLat: 0, maxLon: 0, zoom: 0)
       return (FuzzCase(points: points, steps: [step(box: box, tap: Point(x: 179.9999999, y: 60), tapZoom: 10)]),
               failure(TapWorkload.name, "nearest"))
-    case "nearest":  // results/README's worked example: ties to the earlier points
+    case "nearest":  // docs/formats.md's worked example: ties to the earlier points
       let points = [Point(x: -1, y: 0), Point(x: 0, y: 1), Point(x: 1, y: 0)]
       let box = GeoQuery(minLat: 0, minLon: 0, maxLat: 0, maxLon: 0, zoom: 0)
       return (FuzzCase(points: points, steps: [step(box: box)], ks: [2]), failure(NearestWorkload.name, "k=2"))

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A comparison as Markdown, ready for a pull-request comment
-/// (`bench compare … --markdown`). Its shape, documented in `results/README.md`:
+/// (`bench compare … --markdown`). Its shape, documented in `docs/formats.md`:
 /// a summary line with the outcome, then one table row per joined report row
 /// (the row's key, the medians old and new, their ratio, and the verdicts on
 /// timing, work counters and answers; regressions in bold), then the rows

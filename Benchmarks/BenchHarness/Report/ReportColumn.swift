@@ -3,7 +3,7 @@ import BenchFormats
 /// One column of a report, declared once: its name, what it means, its kind,
 /// and how a row's value is written and read back. ``ReportColumn/all`` is the
 /// schema: the CSV header, the CSV and JSON writers, the reader, `bench list
-/// --columns` and the table in `results/README.md` all come from it.
+/// --columns` and the table in `docs/formats.md` all come from it.
 ///
 /// Columns are only ever added at the end, so a report written before a
 /// column existed still reads: the columns it lacks keep their empty value.

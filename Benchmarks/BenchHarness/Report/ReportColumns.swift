@@ -3,8 +3,8 @@ import BenchFormats
 extension ReportColumn {
   /// Every column of a report, in file order. To add one: append it here
   /// (never insert: older reports then still read, and `--append` refuses a
-  /// file with another header), give ``ReportRow`` the field, and paste
-  /// `bench list --columns --markdown` into `results/README.md`.
+  /// file with another header), give ``ReportRow`` the field, and run
+  /// `bench docs` to remake the column table of `docs/formats.md`.
   public static let all: [ReportColumn] = [
     .text("index", .key, "index name (`bench list --indexes`)", \.key.index),
     .text(

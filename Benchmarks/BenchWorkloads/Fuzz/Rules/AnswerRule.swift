@@ -1,7 +1,7 @@
 import SpatialIndexes
 
 /// A workload's answers as its documented contract defines them
-/// (results/README.md, "Answer files"), worked out by brute force over every
+/// (docs/formats.md, "Answer files"), worked out by brute force over every
 /// point: the fuzzer's check on the linear scan, which every index is
 /// checked against. Each rule is written from the contract's text, not from
 /// the code it checks: a rule and the library that agree on a wrong answer
@@ -51,7 +51,7 @@ public enum Plus180Rule: String, Sendable, CaseIterable {
   /// +180° is −180° at every zoom: the point is in `cell_x` 0 and averaged
   /// as −180°, whatever the box (issue 42, item 8: the contract to come).
   case everyZoom = "every-zoom"
-  /// The contract of results/README.md until then: at zooms whose cells
+  /// The contract of docs/formats.md until then: at zooms whose cells
   /// divide the world's width (13–19 by default), a point at +180° is in
   /// `cell_x` 0 and averaged as −180° when the box reaches `cell_x` 0, and
   /// otherwise in the column past the last; at the other zooms it is in

@@ -20,7 +20,7 @@ extension MapPicture {
 
   /// The part of `coast` this screen shows, as one `<path>` a polyline (a
   /// polyline's path holds a subpath for each stretch on screen), in a
-  /// `<g class="coastlines">`. Every copy of the world the screen shows gets
+  /// `<g class="coastlines">`; no group when no coast is in view. Every copy of the world the screen shows gets
   /// its coastlines, as it gets its meridians: across the antimeridian, and
   /// at zoom 0 on a screen wider than the world. Nothing off the screen is
   /// written: segments are cut at its edges (plus ``coastMargin``).
@@ -44,13 +44,7 @@ extension MapPicture {
     guard last - first < 1_000 else { return }
     let tolerance = Self.coastTolerance / s
     let clip = (minX: -pad, minY: -pad, maxX: v.width + pad, maxY: v.height + pad)
-    svg.open(
-      "g",
-      [
-        ("class", "coastlines"), ("fill", "none"), ("stroke", Self.coastColor),
-        ("stroke-width", fmt(Self.coastWidth)), ("stroke-linejoin", "round"),
-        ("stroke-linecap", "round"),
-      ])
+    var paths: [String] = []
     for j in Int(first)...Int(last) {
       let shift = 256 * Double(j)
       for (i, box) in coast.boxes.enumerated() {
@@ -66,9 +60,18 @@ extension MapPicture {
         for k in coast.starts[i]..<coast.starts[i + 1] where coast.significance[k] >= tolerance {
           path.add(x: (coast.x[k] + shift) * s - b.minX, y: coast.y[k] * s - b.minY)
         }
-        if !path.d.isEmpty { svg.element("path", [("d", path.d)]) }
+        if !path.d.isEmpty { paths.append(path.d) }
       }
     }
+    guard !paths.isEmpty else { return }
+    svg.open(
+      "g",
+      [
+        ("class", "coastlines"), ("fill", "none"), ("stroke", Self.coastColor),
+        ("stroke-width", fmt(Self.coastWidth)), ("stroke-linejoin", "round"),
+        ("stroke-linecap", "round"),
+      ])
+    for d in paths { svg.element("path", [("d", d)]) }
     svg.close("g")
   }
 }

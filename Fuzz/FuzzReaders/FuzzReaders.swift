@@ -11,9 +11,13 @@
 //   `compare` take it: every chart and the HTML page render with finite
 //   coordinates, its verdicts print, and compared with itself (keys
 //   unique) it has no regression;
-// - a guide (bench docs) is made again from its own blocks unchanged.
+// - a guide (bench docs) is made again from its own blocks unchanged;
+// - a coastline file read is drawn under a map at zoom 0, across the
+//   antimeridian and close up, with finite coordinates and plain path data.
 import BenchFormats
 import BenchHarness
+import MapClustering
+import SpatialIndexes
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzReaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -83,6 +87,18 @@ public func fuzzReaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     precondition(error.exitCode == 65 && error.path == "fuzz.csv", "report: \(error)")
   }
 
+  do {
+    let file = try CoastlineFile(parsing: Array(bytes), source: "fuzz.txt")
+    precondition(file.starts.first == 0 && file.starts.last == file.points.count)
+    for i in 0..<file.polylineCount { precondition(file.polyline(i).count >= 2, "a short polyline") }
+    for p in file.points {
+      precondition(abs(p.y) <= 90 && abs(p.x) <= 180, "out of range: \(p)")
+    }
+    checkCoastlines(Coastlines(file, credit: "fuzz"))
+  } catch {
+    checkError(error, source: "fuzz.txt")
+  }
+
   // A guide's generated blocks (bench docs): each found, the guide made
   // again from its own blocks unchanged, an error on a line that exists.
   let text = String(decoding: bytes, as: UTF8.self)
@@ -130,6 +146,29 @@ func checkReport(_ rows: [ReportRow]) {
   }
   let comparison = Comparison(baseline: rows, current: later)
   _ = comparison.text() + comparison.markdown()
+}
+
+/// A map over `coast` at zoom 0 on a screen wider than the world, across
+/// the antimeridian, and at zoom 18: no trap, finite coordinates, and path
+/// data of moves, lines and plain numbers only.
+func checkCoastlines(_ coast: Coastlines) {
+  let views = [
+    Viewport(center: Point(x: 0, y: 0), zoom: 0, width: 1024, height: 300),
+    Viewport(center: Point(x: 180, y: -17), zoom: 5),
+    Viewport(center: Point(x: 2.35, y: 48.86), zoom: 18),
+  ]
+  for v in views {
+    let svg = MapPicture(title: "fuzz", panels: [.init(viewport: v, markers: [])], coastlines: coast)
+      .render()
+    checkCoordinates(svg, "the coastlines at z\(v.zoom)")
+    var rest = Substring(svg)
+    while let open = rest.range(of: " d=\"") {
+      guard let close = rest[open.upperBound...].firstIndex(of: "\"") else { break }
+      let d = rest[open.upperBound..<close]
+      precondition(d.allSatisfy { "Mlq0123456789.- ".contains($0) }, "path data: \(d.prefix(60))")
+      rest = rest[close...].dropFirst()
+    }
+  }
 }
 
 /// Every coordinate and length attribute of the SVG or HTML `text`

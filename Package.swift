@@ -37,6 +37,9 @@ let package = Package(
       path: "Benchmarks/BenchCommands"),
     .executableTarget(
       name: "bench", dependencies: ["BenchCommands"], path: "Benchmarks/bench"),
+    // The README's library example, compiled in CI so it cannot rot.
+    .executableTarget(
+      name: "MapExample", dependencies: ["SpatialIndexes", "MapClustering"], path: "Examples/MapExample"),
 
     .target(
       name: "_SpatialTestSupport", dependencies: ["SpatialIndexes", "MapClustering", "BenchWorkloads"],

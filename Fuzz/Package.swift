@@ -18,7 +18,9 @@ let package = Package(
       name: "BenchHarness", dependencies: ["SpatialIndexes", "MapClustering", "BenchFormats"],
       path: "Sources/BenchHarness"),
     .executableTarget(
-      name: "FuzzReaders", dependencies: ["BenchFormats", "BenchHarness"], path: "FuzzReaders",
+      name: "FuzzReaders",
+      dependencies: ["BenchFormats", "BenchHarness", "MapClustering", "SpatialIndexes"],
+      path: "FuzzReaders",
       swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
   ]
 )

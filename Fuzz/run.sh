@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer target for every reader (points, viewports, reports)
+# Builds the libFuzzer target for every reader (points, viewports, reports;
+# a report it reads goes on through the charts, the HTML page and compare)
 # and runs it.
 #
 #   Fuzz/run.sh [seconds] [extra libFuzzer flags...]

@@ -46,14 +46,8 @@ func dispatch(_ arguments: [String]) throws -> Int32 {
   guard let first = arguments.first else { return try runCommand([]) }
   let rest = Array(arguments.dropFirst())
   if ["help", "--help", "-h"].contains(first) {
-    if let topic = rest.first {
-      guard Usage.commands.contains(topic) else {
-        throw UsageError.unknown("command", topic, valid: Usage.commands, command: "help")
-      }
-      output(Usage.text(for: topic))
-    } else {
-      output(Usage.overview)
-    }
+    let text = try helpText(rest)
+    output(text, terminator: text.hasSuffix("\n") ? "" : "\n")
     return 0
   }
   let asksHelp = arguments.contains { $0 == "--help" || $0 == "-h" }

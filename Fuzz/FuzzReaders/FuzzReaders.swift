@@ -6,9 +6,18 @@
 // - every error names the source, a line that exists, and exit code 65;
 // - the fast number path gives the same bits as the standard library;
 // - GeoJSON: ids are 0..<n, and the same bytes handed out in small pieces
-//   (every token cut somewhere) give the same points or the same error.
+//   (every token cut somewhere) give the same points or the same error;
+// - a report the reader takes goes on, as `bench plot`, `report` and
+//   `compare` take it: every chart and the HTML page render with finite
+//   coordinates, its verdicts print, and compared with itself (keys
+//   unique) it has no regression;
+// - a guide (bench docs) is made again from its own blocks unchanged;
+// - a coastline file read is drawn under a map at zoom 0, across the
+//   antimeridian and close up, with finite coordinates and plain path data.
 import BenchFormats
 import BenchHarness
+import MapClustering
+import SpatialIndexes
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzReaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -73,9 +82,34 @@ public func fuzzReaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   checkGeoJSON(bytes, checkError)
 
   do {
-    _ = try ReportSchema.parse(Array(bytes), path: "fuzz.csv")
+    checkReport(try ReportSchema.parse(Array(bytes), path: "fuzz.csv"))
   } catch {
     precondition(error.exitCode == 65 && error.path == "fuzz.csv", "report: \(error)")
+  }
+
+  do {
+    let file = try CoastlineFile(parsing: Array(bytes), source: "fuzz.txt")
+    precondition(file.starts.first == 0 && file.starts.last == file.points.count)
+    for i in 0..<file.polylineCount { precondition(file.polyline(i).count >= 2, "a short polyline") }
+    for p in file.points {
+      precondition(abs(p.y) <= 90 && abs(p.x) <= 180, "out of range: \(p)")
+    }
+    checkCoastlines(Coastlines(file, credit: "fuzz"))
+  } catch {
+    checkError(error, source: "fuzz.txt")
+  }
+
+  // A guide's generated blocks (bench docs): each found, the guide made
+  // again from its own blocks unchanged, an error on a line that exists.
+  let text = String(decoding: bytes, as: UTF8.self)
+  do {
+    let guide = try MarkdownGuide(parsing: text, file: "fuzz.md")
+    precondition(guide.replacing(guide.blocks.map(\.text)) == text, "a guide changed by its own blocks")
+    for block in guide.blocks { _ = try? CommandWords.split(block.command) }
+    _ = HandTypedFigures.find(in: guide, file: "fuzz.md")
+  } catch {
+    precondition(error.exitCode == 65 && error.file == "fuzz.md", "guide: \(error)")
+    precondition(error.line >= 1 && error.line <= lines, "guide: line \(error.line) of \(lines)")
   }
 
   // Differential check of the number parser on the whole input.
@@ -87,6 +121,79 @@ public func fuzzReaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     precondition(reference?.bitPattern == v.bitPattern, "\(text): \(v) vs \(String(describing: reference))")
   }
   return 0
+}
+
+/// What `bench plot`, `report` and `compare` do with the rows of a report
+/// the reader took: none may trap, and what they draw must be usable.
+func checkReport(_ rows: [ReportRow]) {
+  for file in ReportPlots.make(rows).files { checkCoordinates(file.svg, file.name) }
+  let budget = FrameBudget(framesPerSecond: 60, memoryLimitBytes: rows.first.map { $0.peakRSSBytes }, live: true)
+  let page = HTMLReport(
+    title: "fuzz", rows: rows, budget: budget, map: .failure(.init("no map")), commands: ["bench report fuzz.csv"])
+  checkCoordinates(page.render(), "the page")
+  for verdict in Verdict.all(in: rows, budget: budget) { precondition(!verdict.lines.isEmpty) }
+  let itself = Comparison(baseline: rows, current: rows)
+  _ = itself.text() + itself.markdown()
+  if Set(rows.map(\.key)).count == rows.count {
+    precondition(itself.outcome == (rows.isEmpty ? .nothingCompared : .noRegression), itself.summary())
+  }
+  // against a report of the rows' second half, figures shifted
+  let later = rows.dropFirst(rows.count / 2).map { row in
+    var r = row
+    r.timing.median = row.timing.p99
+    r.counters.nodesVisited = row.counters.pointsTested
+    return r
+  }
+  let comparison = Comparison(baseline: rows, current: later)
+  _ = comparison.text() + comparison.markdown()
+}
+
+/// A map over `coast` at zoom 0 on a screen wider than the world, across
+/// the antimeridian, and at zoom 18: no trap, finite coordinates, and path
+/// data of moves, lines and plain numbers only.
+func checkCoastlines(_ coast: Coastlines) {
+  let views = [
+    Viewport(center: Point(x: 0, y: 0), zoom: 0, width: 1024, height: 300),
+    Viewport(center: Point(x: 180, y: -17), zoom: 5),
+    Viewport(center: Point(x: 2.35, y: 48.86), zoom: 18),
+  ]
+  for v in views {
+    let svg = MapPicture(title: "fuzz", panels: [.init(viewport: v, markers: [])], coastlines: coast)
+      .render()
+    checkCoordinates(svg, "the coastlines at z\(v.zoom)")
+    var rest = Substring(svg)
+    while let open = rest.range(of: " d=\"") {
+      guard let close = rest[open.upperBound...].firstIndex(of: "\"") else { break }
+      let d = rest[open.upperBound..<close]
+      precondition(d.allSatisfy { "Mlq0123456789.- ".contains($0) }, "path data: \(d.prefix(60))")
+      rest = rest[close...].dropFirst()
+    }
+  }
+}
+
+/// Every coordinate and length attribute of the SVG or HTML `text`
+/// (`x="…"`, `width="…"`, `points="…"`) holds finite numbers: a `nan` there
+/// is a chart no reader draws.
+func checkCoordinates(_ text: String, _ what: String) {
+  let numeric: Set<Substring> = ["x", "y", "x1", "y1", "x2", "y2", "width", "height", "cx", "cy", "r", "points"]
+  var rest = Substring(text)
+  while let open = rest.range(of: "=\"") {
+    var start = open.lowerBound
+    while start > rest.startIndex, rest[rest.index(before: start)].isLetter || "-0123456789".contains(rest[rest.index(before: start)]) {
+      start = rest.index(before: start)
+    }
+    let name = rest[start..<open.lowerBound]
+    guard let close = rest[open.upperBound...].firstIndex(of: "\"") else { break }
+    if numeric.contains(name) {
+      let value = rest[open.upperBound..<close]
+      let parts = name == "points" ? value.split(whereSeparator: { $0 == " " || $0 == "," }) : [value]
+      for part in parts {
+        let number = part.hasSuffix("%") ? Double(part.dropLast()) : Double(part)
+        precondition(number?.isFinite == true, "\(what): \(name)=\"\(value.prefix(60))\"")
+      }
+    }
+    rest = rest[rest.index(after: close)...]
+  }
 }
 
 /// The GeoJSON reader on the whole input, from memory and again in pieces of

@@ -86,6 +86,37 @@ extension CLITests {
       #expect(try compare(Self.baseline, elsewhere, extra: ["--allow-missing"]) == 1)
     }
 
+    /// The gate that could be fooled: a current report without counters
+    /// against a baseline with them said "no regression" and exited 0.
+    @Test func countersOnlyInTheBaselineAre1UnlessAllowed() throws {
+      let uncounted = Self.baseline.map { row in
+        var r = row
+        r.counters = .none
+        return r
+      }
+      #expect(try compare(Self.baseline, uncounted) == 1)
+      #expect(try compare(Self.baseline, uncounted, extra: ["--allow-missing"]) == 0)
+      #expect(try compare(uncounted, Self.baseline) == 0)
+    }
+
+    /// A report with two rows for one key is refused (exit 65), naming the
+    /// file and both lines: compare used the last and hid a regressed
+    /// earlier one.
+    @Test func duplicateRowsAreRefusedByLine() throws {
+      try withTemporaryFolder { folder in
+        let regressed = changed { $0 = reportRow(median: 5_000) }[1]
+        try ReportFile.write(Self.baseline, to: folder.file("old.csv"))
+        try ReportFile.write([Self.baseline[0], regressed] + Self.baseline.dropFirst(), to: folder.file("new.csv"))
+        let result = try runBench(["compare", "old.csv", "new.csv"], in: folder.path)
+        expectOneError(
+          result, code: 65,
+          "bad report 'new.csv': lines 3 and 4 hold rows for one key (kdtree[nodeSize=64] uniform n=200 viewport):"
+            + " compare needs one row per key (keep one of them)")
+        #expect(try runBench(["compare", "new.csv", "old.csv"], in: folder.path).code == 65)
+        #expect(try runBench(["compare", "new.csv", "old.csv", "--allow-missing"], in: folder.path).code == 65)
+      }
+    }
+
     @Test func missingOrBadReports() throws {
       try withTemporaryFolder { folder in
         let good = folder.file("good.csv")

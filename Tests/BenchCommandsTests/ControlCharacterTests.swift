@@ -26,7 +26,8 @@ import Testing
       #expect(result.stdout.contains(Self.shown), "\(result.stdout)")
       let page = try #require(text(folder.file("r.html")))
       #expect(Self.controls(page).isEmpty)
-      #expect(page.contains("<title>SpatialBench: \(Self.shown)</title>"))
+      // a points file is named by its path as given
+      #expect(page.contains("<title>SpatialBench: \(Self.shown).csv</title>"))
       let report = try #require(text(folder.file("r.csv")))
       #expect(Self.controls(report.replacingOccurrences(of: "\r\n", with: "\n")).isEmpty)
       #expect(report.contains(Self.shown))

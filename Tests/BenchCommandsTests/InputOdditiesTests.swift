@@ -83,9 +83,10 @@ import _SpatialTestSupport
         let rows = try answers(a["r.csv"])
         #expect(rows.count == 1)
         // The session starts with the whole world in view: points are found.
-        #expect(rows.first?.hasPrefix("grid places n=2 viewport ") == true)
-        #expect(rows.first?.hasPrefix("grid places n=2 viewport 0 ") == false)
-        #expect(rows == (try answers(b["r.csv"])))
+        #expect(rows.first?.hasPrefix("grid odd/places.csv n=2 viewport ") == true)
+        #expect(rows.first?.hasPrefix("grid odd/places.csv n=2 viewport 0 ") == false)
+        // the same answers; each report names its file by its path
+        #expect(rows == (try answers(b["r.csv"])).map { $0.replacingOccurrences(of: "plain/", with: "odd/") })
       }
     }
   }
@@ -113,7 +114,7 @@ import _SpatialTestSupport
       } else {
         let rows = try answers(a["r.csv"])
         // One query a step, each answered: 2 + 1 + 1 points.
-        #expect(rows.count == 1 && rows[0].hasPrefix("grid places n=2 viewport 4 "), "\(rows)")
+        #expect(rows.count == 1 && rows[0].hasPrefix("grid places.csv n=2 viewport 4 "), "\(rows)")
         #expect(try rows == answers(b["r.csv"]))
       }
     }
@@ -150,7 +151,7 @@ import _SpatialTestSupport
         let rows = try wholeRunRows(folder.file("out/r.csv"))
         // every index × build and each workload variant that runs on it, with live's phases
         #expect(rows.count == RunRows.allIndexes)
-        #expect(rows.allSatisfy { $0.key.n == 0 && $0.key.dataset == "empty" })
+        #expect(rows.allSatisfy { $0.key.n == 0 && $0.key.dataset == "empty.csv" })
         #expect(rows.allSatisfy { $0.resultsTotal == 0 })
         #expect(rows.filter { $0.key.workload != "build" && !WorkloadCatalog.isPhaseRow($0.key.workload) }.allSatisfy {
           $0.counters.pointsReported == 0

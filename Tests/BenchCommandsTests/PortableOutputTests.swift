@@ -126,9 +126,9 @@ extension CLITests {
     /// a column added without pasting `bench list --markdown` fails here.
     @Test func theDocumentedTablesAreTheCataloguesTables() throws {
       let readme = try String(contentsOfFile: Self.root + "/README.md", encoding: .utf8)
-      let results = try String(contentsOfFile: Self.root + "/results/README.md", encoding: .utf8)
-      #expect(readme.contains(Listing.workloadTable), "paste `bench list --workloads --markdown` into README.md")
-      #expect(results.contains(Listing.columnTable), "paste `bench list --columns --markdown` into results/README.md")
+      let formats = try String(contentsOfFile: Self.root + "/docs/formats.md", encoding: .utf8)
+      #expect(readme.contains(Listing.workloadTable), "the workloads' table in README.md: bench docs")
+      #expect(formats.contains(Listing.columnTable), "the columns' table in docs/formats.md: bench docs")
     }
 
     /// `bench help` said that `query` writes `query,count,id_sum`, which is

@@ -61,6 +61,10 @@ extension CLITests {
         let title = "uniform · z4 · 20.0000°N 10.0000°E"
         #expect(doc.elements.contains { $0.text.hasPrefix(title) })
         #expect(!doc.elements(classed: "cell-grid").isEmpty)
+        // the coast of North Africa, under the markers
+        let coast = try #require(doc.indices(classed: "coastlines").first)
+        #expect(doc.elements.contains { $0.name == "path" && $0.ancestors.contains(coast) })
+        #expect(coast < doc.indices(classed: "markers")[0])
       }
     }
 

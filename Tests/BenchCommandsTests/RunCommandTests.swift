@@ -1,3 +1,4 @@
+import BenchFormats
 import BenchHarness
 import Foundation
 import Testing
@@ -200,7 +201,9 @@ extension CLITests {
             ["run", "--dataset", empty, "--steps", "3", "--repeat", "1", "--warmup", "0",
              "--quiet", "--workload", "all", "--index", "grid", "--out", fileOut]) == 0)
         let fileRows = try wholeRunRows(fileOut)
-        #expect(fileRows.allSatisfy { $0.key.n == 0 && $0.key.dataset == "empty" })
+        // named by its path as given, with its fingerprint
+        #expect(fileRows.allSatisfy { $0.key.n == 0 && $0.key.dataset == empty })
+        #expect(fileRows.allSatisfy { $0.datasetOrigin == .file(FileFingerprint(of: Array("lat,lon\n".utf8))) })
       }
     }
 
@@ -232,7 +235,7 @@ extension CLITests {
         try folder.write("small.csv", "lat,lon\n1,2\n")
         let tooMany = try run(["--dataset", "small.csv", "--n", "2"])
         #expect(tooMany.code == 64)
-        #expect(tooMany.stderrLines.first == "bench: --n 2 exceeds the 1 rows of small")
+        #expect(tooMany.stderrLines.first == "bench: --n 2 exceeds the 1 rows of small.csv")
         #expect(folder.contents() == ["bad.csv", "small.csv"])
       }
     }

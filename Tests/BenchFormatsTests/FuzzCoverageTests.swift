@@ -47,4 +47,18 @@ import Testing
         "\(reader) has a reader that Fuzz/FuzzReaders does not call")
     }
   }
+
+  /// A report the reader takes goes on to what `bench plot`, `report` and
+  /// `compare` do with it, in the fuzz target too: no value the reader
+  /// accepts may trap a later command.
+  @Test func theFuzzTargetDrawsPagesAndComparesEveryReportItReads() throws {
+    let target = try String(
+      contentsOf: Self.root.appendingPathComponent("Fuzz/FuzzReaders/FuzzReaders.swift"), encoding: .utf8)
+    for call in ["checkReport(try ReportSchema.parse(", "ReportPlots.make(", "HTMLReport(", "Verdict.all(", "Comparison("] {
+      #expect(target.contains(call), "Fuzz/FuzzReaders does not call \(call)")
+    }
+    // and its seeds hold reports, so it starts from ones the reader takes
+    let seeds = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Fuzz/corpus").path)
+    #expect(seeds.filter { $0.hasPrefix("report-") }.count >= 5)
+  }
 }

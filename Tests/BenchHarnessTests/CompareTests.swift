@@ -1,3 +1,4 @@
+import BenchFormats
 import BenchHarness
 import Testing
 
@@ -79,7 +80,7 @@ import Testing
     #expect(c.outcome == .noRegression)
   }
 
-  @Test func counterRecordedOnOneSideIsNotComparable() throws {
+  @Test func counterRecordedOnlyInTheCurrentReportIsNotComparable() throws {
     let c = try compare([testRow(counters: .none)], [testRow()])
     #expect(c.entries.first?.figure("nodes_visited")?.verdict == .notComparable)
     #expect(c.outcome == .noRegression)
@@ -156,10 +157,72 @@ import Testing
     #expect(c.warnings.contains { $0.contains("build configurations") })
   }
 
-  @Test func duplicateKeysUseTheLastRow() throws {
-    let c = try compare([testRow(median: 500), testRow(median: 100)], [testRow(median: 100)])
-    #expect(c.entries.first?.figure("median_ns")?.verdict == .same)
-    #expect(c.warnings.contains { $0.contains("more than one row") })
+  /// Two rows with one key in a report: which one is "the" row is not
+  /// known, and comparing one would hide the other's regression. It fails,
+  /// whichever side holds them, and whatever else is allowed.
+  @Test func duplicateKeysFailTheComparison() throws {
+    let regressedFirst = [testRow(median: 500), testRow(median: 100)]
+    for (baseline, current) in [([testRow(median: 100)], regressedFirst), (regressedFirst, [testRow(median: 100)])] {
+      let c = Comparison(baseline: baseline, current: current, allowsMissing: true)
+      #expect(c.outcome == .duplicateRows)
+      #expect(c.outcome.exitCode == 1)
+      #expect(c.warnings.contains { $0.contains("2 rows for kdtree[capacity=16] uniform n=1000 viewport/buffer") })
+      #expect(c.text().contains("Result: DUPLICATE ROWS"))
+    }
+  }
+
+  /// Rows of one key whose data differ (the file at that path changed) are
+  /// not the same row: not joined, listed on both sides, a warning names
+  /// the dataset. Where it cannot be told, they join.
+  @Test func rowsOfOtherDataAreNotJoined() throws {
+    func row(_ origin: DatasetOrigin, median: Double = 100) -> ReportRow {
+      var r = testRow(dataset: "paris.csv", median: median, checksum: 0xBAD)
+      r.datasetOrigin = origin
+      return r
+    }
+    let a = DatasetOrigin.file(FileFingerprint(size: 10, hash: 1))
+    let b = DatasetOrigin.file(FileFingerprint(size: 10, hash: 2))
+    let other = Comparison(baseline: [row(a)], current: [row(b)], allowsMissing: true)
+    #expect(other.entries.isEmpty && other.onlyInBaseline.count == 1 && other.onlyInCurrent.count == 1)
+    #expect(other.outcome == .nothingCompared)
+    #expect(other.warnings == [
+      "dataset paris.csv is other data in the two reports (baseline: the points file paris.csv (10 bytes,"
+        + " fingerprint 10:0000000000000001); current: the points file paris.csv (10 bytes, fingerprint"
+        + " 10:0000000000000002)): its rows are not compared"
+    ])
+    let mixed = Comparison(baseline: [row(a), testRow()], current: [row(b), testRow()])
+    #expect(mixed.entries.count == 1 && mixed.outcome == .rowsMissing)
+    #expect(try compare([row(a)], [row(.named)]).entries.isEmpty)
+
+    // (`.unrecorded` is what a report of schema 3 reads as: it cannot be written)
+    for (old, new) in [(a, a), (.unrecorded, a), (a, .unrecorded), (.named, .unrecorded), (.named, .named)] {
+      let c = Comparison(baseline: [row(old)], current: [row(new, median: 300)])
+      #expect(c.outcome == .regression, "\(old) \(new)")
+    }
+    let pipes = try compare([row(.file(nil))], [row(.file(nil))])
+    #expect(pipes.entries.count == 1)
+    #expect(pipes.warnings.contains { $0.contains("not a regular file in either run") })
+  }
+
+  /// A baseline that counted work against a current report that did not
+  /// (a run without --counters) checks no counter: that fails unless
+  /// missing figures are allowed. Counters only the current report has are
+  /// new information, not a failure.
+  @Test func countersOnlyTheBaselineHasFailUnlessAllowed() throws {
+    let c = try compare([testRow()], [testRow(counters: .none)])
+    #expect(c.entries.first?.figure("nodes_visited")?.verdict == .missing)
+    #expect(c.outcome == .countersMissing)
+    #expect(c.outcome.exitCode == 1)
+    #expect(c.text().contains("Result: COUNTERS MISSING"))
+    #expect(c.text().contains("Counters missing in current (1):"))
+    #expect(c.markdown().hasPrefix("**Result: counters missing"))
+    // one counter of three lost is as bad
+    let partly = try compare([testRow()], [testRow(counters: ReportCounters(nodesVisited: 40, pointsTested: 900))])
+    #expect(partly.outcome == .countersMissing)
+    #expect(Comparison(baseline: [testRow()], current: [testRow(counters: .none)], allowsMissing: true).outcome
+      == .noRegression)
+    // a regression elsewhere is still the result
+    #expect(try compare([testRow()], [testRow(median: 200, counters: .none)]).outcome == .regression)
   }
 
   @Test func zeroBaselineMedianIsNotComparable() {

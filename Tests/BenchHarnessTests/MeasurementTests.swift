@@ -95,16 +95,17 @@ struct FakeSteps: TimedSteps {
   }
 
   @Test func theBudgetStopsFurtherPassesButOneTimedPassAlwaysRuns() {
-    // 10 steps of 1 ms: 10 ms a pass. Budget 25 ms from the pilot's start:
-    // pilot to 10, pass 1 to 20, pass 2 starts at 20 < 25 and ends at 30.
+    // 10 steps of 1 ms: 10 ms a pass. Budget 35 ms from the pilot's start:
+    // pilot to 10, pass 1 to 20, pass 2 to 30; a third would end at 40.
     let ms: UInt64 = 1_000_000
     let tenSteps = Array(repeating: ms, count: 10)
-    let options = MeasureOptions(repeats: 5, warmup: 1, budget: 25e6, clockOverhead: 30)
+    let options = MeasureOptions(repeats: 5, warmup: 1, budget: 35e6, clockOverhead: 30)
     let (m, _) = run(tenSteps, options)
     #expect(m.passes == 2 && m.samples.count == 20)
 
-    // warm-up counts against it: pilot to 10, warm-up to 20 and 30; then one timed pass
-    let greedy = MeasureOptions(repeats: 5, warmup: 4, budget: 25e6, clockOverhead: 30)
+    // warm-up counts against it: pilot to 10, warm-up to 20 and 30 (a third
+    // would end at 40); then the one timed pass that always runs
+    let greedy = MeasureOptions(repeats: 5, warmup: 4, budget: 35e6, clockOverhead: 30)
     let (w, calls) = run(tenSteps, greedy)
     #expect(w.passes == 1 && w.samples.count == 10)
     #expect(calls == 10 * 3 + 10)
@@ -123,6 +124,19 @@ struct FakeSteps: TimedSteps {
     #expect(m.passes == 1 && calls == 5)
     #expect(m.samples == [10e6, 10e6, 10e6, 10e6, 2e6])
     #expect(m.batch == 1 && m.checksum != 0 && m.resultsTotal == 0 + 1 + 2 + 3 + 4)
+  }
+
+  /// A pilot that leaves no room for a pass as long (15 ms of a 25 ms budget)
+  /// is the timed pass too: a second would end past the budget. One that
+  /// leaves room (10 ms) gets its timed pass, and no more.
+  @Test func noPassStartsThatWouldEndPastTheBudget() {
+    let ms: UInt64 = 1_000_000
+    let options = MeasureOptions(repeats: 5, warmup: 1, budget: 25e6, clockOverhead: 30)
+    let (slow, slowCalls) = run([15 * ms], options)
+    #expect(slow.passes == 1 && slowCalls == 1 && slow.samples == [15e6])
+    // pilot to 10, the timed pass to 20; another would end at 30
+    let (fast, fastCalls) = run([10 * ms], options)
+    #expect(fast.passes == 1 && fastCalls == 2 && fast.samples == [10e6])
   }
 
   @Test func percentilesOfKnownSamples() {

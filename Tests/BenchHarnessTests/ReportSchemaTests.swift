@@ -14,7 +14,7 @@ import Testing
     #expect(ReportColumn.all.allSatisfy { !$0.meaning.isEmpty })
   }
 
-  /// The promise of `results/README.md`: columns are only added at the end,
+  /// The promise of `docs/formats.md`: columns are only added at the end,
   /// so a report written before the later ones existed still loads, and
   /// reads them as empty.
   @Test func anOlderReportWithoutTheLaterColumnsLoads() throws {
@@ -30,6 +30,37 @@ import Testing
     #expect(back[0].workloadBytes == nil)
     // and with every column, the new ones read back
     #expect(try ReportSchema.parse(ReportSchema.render([row]), path: "new.csv") == [row])
+  }
+
+  /// A points file's fingerprint is written beside its path and read back;
+  /// a row of a bundled dataset or generator has none; a report written
+  /// before the column does not say.
+  @Test func theDatasetsOriginIsWrittenAndReadBack() throws {
+    var file = testRow(dataset: "data/hotels.geojson")
+    file.datasetOrigin = .file(FileFingerprint(size: 81_234, hash: 0x9F3C))
+    var pipe = testRow(dataset: "/dev/stdin")
+    pipe.datasetOrigin = .file(nil)
+    let generator = testRow(dataset: "hotels")
+    let text = ReportSchema.render([file, pipe, generator])
+    #expect(text.contains(",81234:0000000000009f3c\n") && text.contains(",not-a-regular-file\n"))
+    #expect(try ReportSchema.parse(text, path: "r.csv") == [file, pipe, generator])
+    #expect(ReportSchema.version == 4)
+    #expect(ReportColumn.named("dataset_fingerprint")?.addedIn == 4)
+    #expect(ReportSchema.columns.last == "dataset_fingerprint")
+
+    let older = ReportColumn.all.filter { $0.addedIn < 4 }
+    let old = CSVWriter.line(older.map(\.name)) + CSVWriter.line(older.map { $0.format(generator) })
+    #expect(try ReportSchema.parse(old, path: "old.csv").map(\.datasetOrigin) == [.unrecorded])
+  }
+
+  @Test func aFingerprintThatIsNoneIsBadData() {
+    let good = testRow().csvFields
+    let text = ReportSchema.headerLine + CSVWriter.line(good.dropLast() + ["81234:9f3c"])
+    #expect(throws: ReportError(
+      .badData, path: "x.csv",
+      detail: "line 2: dataset_fingerprint \"81234:9f3c\" is not a fingerprint (size:16 hex digits) or not-a-regular-file")) {
+      try ReportSchema.parse(text, path: "x.csv")
+    }
   }
 
   @Test func aReportWithoutAColumnOfTheFirstFormatIsBadData() {

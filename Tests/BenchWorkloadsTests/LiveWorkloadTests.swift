@@ -1,3 +1,4 @@
+import BenchFormats
 import BenchHarness
 import MapClustering
 import SpatialIndexes
@@ -132,5 +133,39 @@ import _SpatialTestSupport
     let results = try verify("-200:-90:200:90")
     #expect(results.count == LiveWorkload.variants.count)
     for r in results { #expect(r.agrees && r.steps == 30, "\(r)") }
+  }
+
+  /// A grid of a fixed cell size too small to span the globe (more than
+  /// 2^31 columns) builds over points close together, but the `rebuild`
+  /// strategy builds it again once a point moves far: that build throws,
+  /// and the frame showed the point where it no longer was (found by
+  /// `bench fuzz`: a point moved from (0, 0) to (-180, 0) stayed in view at
+  /// (0, 0)). The live workload refuses such a grid before any frame; one
+  /// that spans the globe moves like the linear scan.
+  @Test func aGridThatCannotSpanTheGlobeIsRefused() throws {
+    let points = [Point(x: 0, y: 0), Point(x: 0.001, y: 0.001)]
+    let box = GeoQuery(minLat: -1, minLon: -1, maxLat: 1, maxLon: 1, zoom: 4)
+    var steps = MapSteps(
+      source: "test", boxes: [box], taps: [Tap(at: Point(x: 0, y: 0), zoom: 4)], positions: [Point(x: 0, y: 0)],
+      moves: [[PointMove(id: 0, to: Point(x: -180, y: 0))]])
+    steps.live = LiveSettings(share: 0, framesPerSecond: 1, seed: 6)
+    let dataset = LoadedDataset(name: "two", points: points, ids: [0, 1])
+    func verify(_ cellSize: String, _ storage: String = "auto") throws -> [Verification.Result] {
+      try Verification.run(
+        dataset: dataset, steps: steps, indexes: ["grid"],
+        sweeps: [ParameterSweep(key: "cellSize", values: [cellSize]), ParameterSweep(key: "storage", values: [storage])],
+        workloads: [WorkloadChoice(LiveWorkload.self)])
+    }
+    for (cellSize, storage) in [("1e-7", "auto"), ("0.0001", "dense")] {
+      #expect {
+        _ = try verify(cellSize, storage)
+      } throws: { error in
+        guard case .invalidParameter(name: "cellSize", value: _, reason: _) = error as? IndexError else { return false }
+        return true
+      }
+    }
+    let results = try verify("0.0001")  // sparse storage spans the globe
+    #expect(results.count == LiveWorkload.variants.count)
+    for r in results { #expect(r.agrees && r.steps == 1, "\(r)") }
   }
 }

@@ -139,4 +139,32 @@ import _SpatialTestSupport
     }
     #expect(differing == 0, "\(I.name): \(differing) of 300 searches differ")
   }
+
+  /// Cases the differential fuzzer shrank (`bench fuzz`): the grid does not
+  /// wrap at the antimeridian, so points at −180° lie at the far end of its
+  /// columns from a position at 179.9999999°, a hair away across the line.
+  @Test func theGridFindsTiesAndTheMaximumDistanceAcrossTheAntimeridian() throws {
+    var one = GridHashIndex.Parameters()
+    one.pointsPerCell = 1
+    var cases: [(points: [Point], position: Point, k: Int, maxDistance: Double)] = [
+      ([Point(x: -180, y: -89.9999999), Point(x: 0, y: 0), Point(x: 179.99999999999997, y: -89.9999999)],
+       Point(x: 179.9999999, y: -89.9999999), 1, .infinity),
+      ([Point(x: 180, y: 0), Point(x: 0, y: 0), Point(x: -180, y: -85.0511287798066)],
+       Point(x: 179.9999999, y: -85.0511287798066), 2, 0.0009592433594720338),
+    ]
+    var fine = GridHashIndex.Parameters()
+    fine.cellSize = 0.01
+    let far = [Point(x: -180, y: 68), Point(x: 180, y: 0)], from = Point(x: 179.9999999, y: 68)
+    cases.append((far, from, 2, GreatCircle.distance(from, far[0])))
+    for c in cases {
+      let expected = NearestTests.reference(NearestTests.ranking(c.points, c.position), k: c.k, maxDistance: c.maxDistance)
+      #expect(!expected.isEmpty)
+      for grid in [try GridHashIndex(points: c.points, parameters: one), try GridHashIndex(points: c.points),
+                   try GridHashIndex(points: c.points, parameters: fine)] {
+        var found: [Neighbor] = []
+        grid.nearest(to: c.position, k: c.k, maxDistance: c.maxDistance, points: c.points, into: &found)
+        #expect(found == expected, "\(grid.label) at \(c.position): \(found) vs \(expected)")
+      }
+    }
+  }
 }

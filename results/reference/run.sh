@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The reference run committed in this folder: reports (CSV) with their HTML
-# pages, their charts (SVG) and two rendered cluster maps. See
+# pages, their charts (SVG) and two rendered cluster maps, then the guides'
+# tables made from the reports (bench docs). See
 # results/README.md for the machine, the schema and what the run found. About
 # 7 minutes on 2 cores (the committed run: 05:05:31 to 05:12:08 UTC); run it
 # on a quiet machine (nothing else building or benchmarking).
@@ -12,7 +13,7 @@ cd "$(dirname "$0")/../.."
 out=${1:-results/reference}
 mkdir -p "$out"
 # bench never replaces a report: this run's reports start afresh
-rm -f "$out"/{datasets,scaling,sweep,live}.{csv,html}
+rm -f "$out"/{datasets,scaling,sweep,live,recommend}.{csv,html}
 swift build -c release
 bench=.build/release/bench
 
@@ -61,7 +62,19 @@ common=(--dataset hotels --n "$sweep" --workload build,viewport,cluster,tap
 #    and strategy (the buffered rows run in real time, 60 frames a second)
 "$bench" run --dataset hotels --n "$live" --workload live "${steps[@]}" --quiet --out "$out/live.csv"
 
-# 5. charts and maps
+# 5. the verdict on the bundled places, as bench recommend gives it; and
+#    PostGIS beside the indexes on hotels at 1M, when PostgreSQL and PostGIS
+#    are installed (Debian's postgresql-15-postgis-3)
+"$bench" recommend --dataset places "${steps[@]}" --quiet --out "$out/recommend.csv" >/dev/null
+if "$bench" peer postgis --dataset places --steps 2 --repeat 1 --quiet --out "$out/.peer-probe.csv" >/dev/null 2>&1; then
+  rm -f "$out/.peer-probe.csv" "$out/.peer-probe.html" "$out/peer.csv" "$out/peer.html"
+  "$bench" peer postgis --dataset hotels --n "$live" "${steps[@]}" --quiet --out "$out/peer.csv" >/dev/null
+else
+  rm -f "$out/.peer-probe.csv" "$out/.peer-probe.html"
+  echo "PostgreSQL with PostGIS is not installed: peer.csv kept as it was"
+fi
+
+# 6. charts and maps
 rm -rf "$out/charts"
 for report in datasets scaling sweep live; do
   "$bench" plot "$out/$report.csv" --out "$out/charts/$report"
@@ -69,3 +82,11 @@ done
 "$bench" render --dataset places --center 50,10 --zoom 3 --grid --out "$out/map-places-z3.svg"
 "$bench" render --dataset places --center 48.8566,2.3522 --zoom 8 --grid --pan 0.5,0 \
   --out "$out/map-places-z8-pan.svg"
+
+# 7. the guides' tables (README.md, docs/, results/README.md), remade from
+#    these reports; a rehearsal into another folder leaves them as they are
+if [ "$out" = results/reference ]; then
+  "$bench" docs
+else
+  echo "the guides' tables read results/reference: bench docs skipped for $out"
+fi

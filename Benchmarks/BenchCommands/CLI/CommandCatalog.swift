@@ -40,6 +40,9 @@ enum CommandCatalog {
         name: "verify", summary: "check every index against the linear scan; exit 1 on any difference",
         usage: RunFlags.verify.spec, run: verifyCommand),
       CommandSpec(
+        name: "fuzz", summary: "hostile random cases: every index against the linear scan, and it against the rules",
+        usage: FuzzOptions.table.spec, run: fuzzCommand),
+      CommandSpec(
         name: "query", summary: "answer a queries file with one index, in the workload's columns (below)",
         usage: QueryOptions.table.spec, run: queryCommand),
       CommandSpec(
@@ -51,6 +54,15 @@ enum CommandCatalog {
       CommandSpec(
         name: "plot", summary: "draw SVG charts of one or more reports",
         usage: PlotOptions.table.spec, run: plotCommand),
+      CommandSpec(
+        name: "table", summary: "a Markdown table of one or more reports' figures, as the guides hold them",
+        usage: TableOptions.table.spec, run: tableCommand),
+      CommandSpec(
+        name: "show", summary: "a report's rows as bench run prints them, and the verdict (or --verdict alone)",
+        usage: ShowOptions.table.spec, run: showCommand),
+      CommandSpec(
+        name: "docs", summary: "remake the guides' generated tables from the reports; --check that they are current",
+        usage: DocsOptions.table.spec, run: docsCommand),
       CommandSpec(
         name: "render", summary: "draw the cluster workload's markers for a viewport (or before and after a pan)",
         usage: RenderOptions.table.spec, run: renderCommand),

@@ -24,6 +24,10 @@ func report(_ error: any Error) -> (code: Int32, message: String) {
     return (e.exitCode, "bench: \(e)")
   case let e as PeerError:
     return (e.exitCode, "bench: \(e)")
+  case let e as TableError:
+    return (e.exitCode, "bench: \(e)")
+  case let e as DocsFailures:
+    return (e.exitCode, "bench: \(e)")
   case let e as IndexError:
     switch e {
     case .invalidParameter, .unknownParameter: return (64, "bench: \(e)")

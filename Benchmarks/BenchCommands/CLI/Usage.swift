@@ -12,7 +12,7 @@ enum Usage {
   /// short, else its operands and required flags and a pointer to the help.
   static func line(for command: String) -> String {
     guard let spec = CommandCatalog.named(command)?.usage else {
-      return command == "help" ? "usage: bench help [COMMAND]" : line(for: "run")
+      return command == "help" ? "usage: bench help [--markdown] [COMMAND]" : line(for: "run")
     }
     let words = synopsisWords(command, spec)
     let whole = words.joined(separator: " ")
@@ -91,7 +91,7 @@ enum Usage {
 
   static var overview: String {
     let commands = CommandCatalog.all.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }
-      + ["  help      this text, or one command's"]
+      + ["  help      " + helpSummary]
     return """
       bench: compare 2-D spatial indexes on the work a map app does.
 
@@ -106,18 +106,28 @@ enum Usage {
       run options:
       \(runOptions)
 
-      A flag is given once (--param, which adds a parameter, may be repeated); a flag a command has
-      no use for is refused.
+      \(flagRule)
 
-      exit codes: 0 success; 1 a difference or regression (verify, compare), no choice meeting the
-      budget (recommend); 64 usage error (also an
-      output that is an input or another output); 65 bad data; 66 input missing or unreadable;
-      69 a service is unavailable (PostgreSQL or PostGIS missing, a server that will not start, a
-      refused connection); 70 internal error; 73 output cannot be created (not a regular file, a report that exists);
-      74 I/O error (a full disk, a failed write to standard output). A reader that closes the pipe
-      (bench list | head -1) is no error: bench stops writing to it and ends with its own code.
+      exit codes: \(exitCodes)
       """
   }
+
+  /// The rule of every command's flags.
+  static let flagRule = """
+    A flag is given once (--param, which adds a parameter, may be repeated); a flag a command has
+    no use for is refused.
+    """
+
+  /// What each exit code means, for every command.
+  static let exitCodes = """
+    0 success; 1 a difference or regression (verify, fuzz, compare), no choice meeting the
+    budget (recommend), a stale table (docs --check); 64 usage error (also an
+    output that is an input or another output); 65 bad data; 66 input missing or unreadable;
+    69 a service is unavailable (PostgreSQL or PostGIS missing, a server that will not start, a
+    refused connection); 70 internal error; 73 output cannot be created (not a regular file, a report that exists);
+    74 I/O error (a full disk, a failed write to standard output). A reader that closes the pipe
+    (bench list | head -1) is no error: bench stops writing to it and ends with its own code.
+    """
 
   /// Each workload's answer columns, from the registry: `  viewport  query,count,id_sum`.
   static var queryAnswers: String {
@@ -164,10 +174,14 @@ enum Usage {
         rows: the verdict of each dataset by bench recommend's rules (--fps, --live, --memory-limit as
         there), each workload's p99 against its frame budget, the table of rows, the latency, build
         and memory charts, a cluster map of the data, the machine and run, and the commands that
-        reproduce it. The map needs the points: a bundled dataset or a generator is made again from
-        the rows' name, n and seed; for a points file give it with --dataset FILE. Default output:
-        the first report's name with .html, or when that is taken (bench run writes its page
-        there) with -2.html, -3.html…; a name given with --out is never replaced (exit 73).
+        reproduce it. The map shows the rows' own points: a bundled dataset or a generator made again
+        from the rows' name, n and seed; a points file read again at the path the rows name, when its
+        fingerprint (size and hash, in the report) still matches, else no map and a warning. --dataset
+        NAME|FILE draws the rows it stands for (a file by its fingerprint, at any path); naming data
+        no row measured is refused (exit 64). Rows of one dataset name that measured different files
+        are warned about. Default output: the first report's name with .html, or when that is taken
+        (bench run writes its page there) with -2.html, -3.html…; a name given with --out is never
+        replaced (exit 73).
         """
     case "peer":
       return """
@@ -190,14 +204,36 @@ enum Usage {
       return "One line each: the name first, then its parameters and defaults."
     case "verify":
       return """
-        Runs the chosen workloads on every index and the linear scan and compares every answer.
-        The build workload checks each build: the index counts every point, and a query and a count
-        of the whole map find each point once. Exit 1 with the first differences on any mismatch.
+        Runs the chosen workloads on every index and the linear scan and compares every answer, over
+        two sessions of --steps steps each: the map session (the seeded pan-and-zoom session, or the
+        rows of --queries), then the adversarial session, made from the dataset to land where maps
+        go wrong: boxes whose edges pass through points, boxes across and up to the antimeridian,
+        over a pole, of zero width; taps and nearest positions on points, on duplicates, at
+        ±179.9999999° beside points at ±180°, at the poles, on cell edges; searches that stop exactly
+        at a point's distance; live moves across the antimeridian, to the poles, off the map and out
+        of the data's box. Each line names its session; --session picks one. The build workload
+        checks each build: the index counts every point, and a query and a count of the whole map
+        find each point once. Exit 1 with the first differences on any mismatch.
+        """
+    case "fuzz":
+      return """
+        Draws random cases from the seed, small and hostile on purpose (up to 3,000 points:
+        duplicates by the thousand, points on ±180°, at the poles, off the map, on cell edges;
+        random index parameters), each with steps of every workload (boxes through points and
+        across the antimeridian at zooms 0-30, taps and nearest positions on hostile spots, k from
+        0 to n + 1, limits exactly at a point's distance, live moves across the antimeridian and
+        off the map). It checks every index, workload and strategy against the linear scan, and
+        the linear scan against the rules docs/formats.md documents ("Answer files"), worked out
+        by brute force. First it counts the work of a search over identical points at two sizes:
+        growth beyond O(k + log n) is a failure. Each new kind of failure is shrunk to a small case
+        and printed as a Swift Testing test, and as a bench query line where the command can ask
+        it. Prints how many cases it ran; exit 1 on any failure. Case I of a seed is the same on
+        every machine (whose maths library rounds alike), whatever ran before it.
         """
     case "query":
       return """
         Answers each row of the queries file over the points file, with one index, in the chosen
-        workload's format (default viewport; results/README.md documents each):
+        workload's format (default viewport; docs/formats.md documents each):
         \(queryAnswers)
         viewport and cluster read a queries file: min_lat,min_lon,max_lat,max_lon[,zoom] (min_lon >
         max_lon crosses the antimeridian), or center_lat,center_lon,zoom with --screen; cluster
@@ -221,14 +257,18 @@ enum Usage {
         """
     case "compare":
       return """
-        Joins rows by (index, params, dataset, n, workload, strategy). A timing regression is a median
-        worse than the threshold (default 10) percent whose 95% intervals do not overlap; a counter
-        regression is any increase of nodes_visited, points_tested or points_reported; changed answers
-        (results_total, checksum) are a difference. Exit 1 on any of these, and when no row of one
-        report matches the other or rows of the baseline are missing from the current report (an
-        index or workload that vanished); --allow-missing accepts missing rows. With --timing-info,
-        timings are printed but only counters and answers decide (for noisy CI machines). With
-        --markdown, the same as a Markdown table for a pull-request comment.
+        Joins rows by (index, params, dataset, n, workload, strategy, zooms); rows of a points file
+        whose fingerprint differs between the reports (the file changed) measured other data and are not
+        joined, with a warning. A timing regression is a median worse than the threshold (default 10)
+        percent whose 95% intervals do not overlap; a counter regression is any increase of
+        nodes_visited, points_tested or points_reported; changed answers (results_total, checksum) are a
+        difference. Exit 1 on any of these, and when no row of one report matches the other, rows of the
+        baseline are missing from the current report (an index or workload that vanished), or the
+        baseline's work counters are missing from its rows (a current run without --counters);
+        --allow-missing accepts missing rows and counters. A report with two rows for one key (appended
+        to twice) is refused, exit 65: compare needs one row per key. With --timing-info, timings are
+        printed but only counters and answers decide (for noisy CI machines). With --markdown, the same
+        as a Markdown table for a pull-request comment.
         """
     case "plot":
       return """
@@ -243,8 +283,70 @@ enum Usage {
       return """
         Draws, in Web Mercator, the markers the cluster workload computes for one viewport: a
         cluster as a circle whose side follows the original formula, labelled with its count; a
-        single point as a dot; a faint graticule behind. The caption gives the zoom, the points in
-        view, the markers and the cluster time (median of 5).
+        single point as a dot; behind them the world's coastlines (Natural Earth 1:110m, bundled
+        as datasets/coastlines_110m.txt, simplified to the zoom) and a faint graticule. The
+        caption gives the zoom, the points in view, the markers and the cluster time (median
+        of 5). Without the outline file, or with a damaged one, the map is drawn without
+        coastlines and a warning says why.
+        """
+    case "table":
+      return """
+        Prints a GitHub Markdown table of the reports' figures: a small pivot, so that each measured
+        table of the guides is made by one command from the committed reports (bench docs keeps it
+        so). A FIELD is a report column (bench list --columns), its values as the CSV spells them, or
+        one parameter of params: params:NAME (params:nodeSize reads 64 from nodeSize=64;threads=auto,
+        and nothing from a row without it).
+
+        --where keeps the rows whose FIELD is one of the values (strategy= is a row without a
+        strategy); on a row or column field it also orders the field's values. --rows makes a row
+        per value (or tuple) of its fields, ordered by the first field, then the next, each in the
+        order its values first appear in the reports (or the order of its --where). With
+        --columns, a column per value of its fields, each cell the one --value figure; without it,
+        each --value is a column: [TITLE=]FIGURE[@FIELD=V[,V…]]…, the figure of the rows that also
+        meet its @ conditions (one on a field replaces the --where on it), headed TITLE (else the
+        conditions' values and the figure's name).
+
+        A cell is the figure of the one row that matches it, in its unit: times (the _ns columns
+        and build_ms) to three digits in ns, µs, ms or s, bytes per point to one decimal, counts as
+        written; a dash when no row matches or the figure was not recorded. Two rows matching one
+        cell is an error (exit 65) naming the report, their lines and the fields in which they
+        differ: narrow the table with --where. --ratio-to FIELD=VALUE divides each cell by the
+        figure of the row with that value instead and the same row and column values (a --where on
+        FIELD set aside), written with ×. --label FIELD=VALUE:TEXT writes a row or column value as
+        TEXT. A value of --where, @ or --ratio-to that no row has, or a label for a value the table
+        does not show, is an error too.
+        """
+    case "show":
+      return """
+        Prints the reports' rows as bench run prints them after a run (the table of medians,
+        percentiles, intervals, bytes a point and results), then the verdict of each dataset by
+        bench recommend's rules over the workloads the rows hold; with --verdict, the verdict
+        alone, as bench recommend prints it. Nothing is measured: every figure is the report's.
+        --where narrows the rows (the guides show the main job and a verdict this way, from the
+        reference reports); a filter no row meets is a usage error.
+        """
+    case "docs":
+      return """
+        Rewrites the generated tables of the guides: README.md, every .md under docs/ and
+        results/README.md. A block is the line <!-- generated: COMMAND --> (the comment may close
+        on a later line), then exactly what COMMAND prints, then the line <!-- end generated -->.
+        COMMAND is bench table (its reports named from the repository's root), bench help
+        --markdown [COMMAND], or bench list --workloads|--columns --markdown; markers in fenced
+        code are text. A block whose command is another or fails, or a marker out of place, is an
+        error naming the file and line (exit 65, or the command's own: 66 for a missing report),
+        and then no file is written. A guide is rewritten whole, through a temporary file, and only
+        when a block changed.
+
+        --check changes nothing: it names each stale block (file and line) and exits 1 if there is
+        one. --figures lists the figures typed by hand into README.md, docs/ and CONTRIBUTING.md (a
+        number with ns, µs, us, ms, s, B/pt or ×, or a multiplier x, outside generated blocks and
+        fenced code) and exits 1 if there is one.
+        """
+    case "help":
+      return """
+        Prints the overview, or one command's synopsis, what it does and its options. With
+        --markdown, the same as Markdown: the command reference, which docs/bench.md holds in a
+        generated block (bench docs).
         """
     case "speed":
       return """

@@ -3,8 +3,9 @@ import BenchHarness
 /// `bench compare BASELINE.csv CURRENT.csv [--threshold PCT] [--timing-info]
 /// [--markdown] [--allow-missing]`: prints old, new and ratio per figure (or,
 /// with `--markdown`, a table for a pull-request comment); exit 1 on a
-/// regression, changed answers, no row in common, or baseline rows missing
-/// (unless `--allow-missing`).
+/// regression, changed answers, no row in common, or baseline rows or
+/// counters missing (unless `--allow-missing`); exit 65 for a report with
+/// two rows of one key.
 /// Never writes to either input.
 func compareCommand(_ arguments: [String]) throws -> Int32 {
   let command = "compare"
@@ -15,8 +16,8 @@ func compareCommand(_ arguments: [String]) throws -> Int32 {
     throw UsageError("compare needs two reports, got \(files.count)", command: command)
   }
   try OutputCheck.check([], inputs: files.map { InputSource("report", $0) })
-  let baseline = try ReportFile.read(files[0])
-  let current = try ReportFile.read(files[1])
+  let baseline = try ReportFile.readOneRowPerKey(files[0])
+  let current = try ReportFile.readOneRowPerKey(files[1])
   let comparison = Comparison(
     baseline: baseline, current: current, threshold: o.threshold / 100, judgesTiming: o.judgesTiming,
     allowsMissing: o.allowsMissing)
@@ -45,7 +46,7 @@ struct CompareOptions {
         (o: inout CompareOptions, _: FlagValue) throws(UsageError) in o.judgesTiming = false
       },
       .toggle("--markdown", \.markdown, help: "a Markdown table, for a pull-request comment"),
-      .toggle("--allow-missing", \.allowsMissing, help: "baseline rows missing from the current report are no failure"),
+      .toggle("--allow-missing", \.allowsMissing, help: "baseline rows, or their counters, missing from the current report are no failure"),
     ]).taking("BASELINE.csv CURRENT.csv") { (o: inout CompareOptions, file: String) throws(UsageError) in
       o.files.append(file)
     }

@@ -7,7 +7,7 @@ import SpatialIndexes
 /// can take the first word. Every line comes from a catalogue: indexes from
 /// `allIndexTypes`, workloads from ``WorkloadCatalog``, report columns from
 /// ``ReportColumn/all``. `--markdown` prints workloads and columns as the
-/// tables the README and `results/README.md` hold (a test keeps them equal).
+/// tables the README and `docs/formats.md` hold (a test keeps them equal).
 func listCommand(_ arguments: [String]) throws -> Int32 {
   var o = ListOptions()
   try ListOptions.table.parse(arguments, into: &o)

@@ -17,6 +17,8 @@ func plotCommand(_ arguments: [String]) throws -> Int32 {
   try OutputCheck.check([], inputs: inputs)
   var rows: [ReportRow] = []
   for file in files { rows += try ReportFile.read(file) }
+  // rows of one dataset name that measured other files would share charts
+  for line in DatasetOrigin.conflicts(in: rows) { printError("bench: warning: \(line)") }
 
   let folder = out ?? defaultPlotFolder()
   try makeFolder(folder)

@@ -6,7 +6,7 @@ import SpatialIndexes
 
 /// `bench query`: answers a queries file over a points file with one index,
 /// for one workload, in that workload's answer format (the contract other
-/// libraries and tests rely on; `results/README.md` documents each):
+/// libraries and tests rely on; `docs/formats.md` documents each):
 ///
 /// - `viewport` (the default): `query,count,id_sum` per row of a queries file;
 /// - `cluster`: `query,cell_x,cell_y,count,lat,lon,id` per marker (a queries

@@ -8,7 +8,8 @@ import Foundation
 /// the other charts, a cluster map of the data, the machine and commands.
 /// Default output: the first report's name with `.html`, or when that is
 /// taken (`bench run` writes its page there) `-2.html`, `-3.html`…; a page
-/// is never replaced.
+/// is never replaced. The map shows the rows' own data, never another
+/// dataset's (``ReportData``).
 func reportCommand(_ arguments: [String]) throws -> Int32 {
   let command = "report"
   var o = ReportOptions()
@@ -24,27 +25,22 @@ func reportCommand(_ arguments: [String]) throws -> Int32 {
   defer { claims?.release() }
   var rows: [ReportRow] = []
   for file in files { rows += try ReportFile.read(file) }
-  guard let first = rows.first(where: { $0.key.workload != "build" }) ?? rows.first else {
+  guard !rows.isEmpty else {
     throw ReportError(.badData, path: firstFile, detail: "the report has no rows")
   }
 
-  // The map: the named dataset, else the rows' own when bench can make it
-  // again (a bundled dataset or a generator, at the rows' n and seed).
-  var options = RunOptions()
-  options.dataset = datasetName ?? first.key.dataset
-  options.n = [first.key.n]
-  options.seed = first.run.seed
-  let dataset: LoadedDataset?
-  if datasetName != nil {
-    dataset = try loadDatasets(options, command: command).first
-  } else {
-    dataset = Datasets.isFile(first.key.dataset) ? nil : try? loadDatasets(options, command: command).first
-  }
+  // The map: the rows' own points, or those named, checked to be the data
+  // the rows measured (``ReportData``).
+  let data = try ReportData.resolve(rows: rows, given: datasetName)
+  let conflicts = DatasetOrigin.conflicts(in: rows)
+  for line in conflicts + (data.note.map { [$0] } ?? []) { printError("bench: warning: \(line)") }
 
   var commands = ["swift run -c release " + HTMLOutput.commandLine(["bench", command] + arguments)]
   commands += reproduction(rows)
   let title = "SpatialBench report: " + Array(Set(rows.map(\.key.dataset))).sorted().joined(separator: ", ")
-  try HTMLOutput.write(title: title, rows: rows, budget: budget, dataset: dataset, commands: commands, to: path)
+  try HTMLOutput.write(
+    title: title, rows: rows, budget: budget, dataset: data.dataset, noMap: data.reason,
+    warnings: conflicts + (data.dataset.map { DataWarnings.check($0.points) } ?? []), commands: commands, to: path)
   output("wrote \(path)")
   return 0
 }
@@ -65,7 +61,7 @@ struct ReportOptions {
         (o: inout ReportOptions, v: FlagValue) throws(UsageError) in
         o.budget.memoryLimitBytes = try RecommendOptions.byteCount(v.text, flag: v.flag)
       },
-      .text("--dataset", "NAME|FILE", \.dataset, help: "the points of the map (a points file the rows name)"),
+      .text("--dataset", "NAME|FILE", \.dataset, help: "the points of the map: data the rows measured (a points file by its fingerprint)"),
     ]).taking("REPORT.csv…") { (o: inout ReportOptions, file: String) throws(UsageError) in o.files.append(file) }
   }
 }

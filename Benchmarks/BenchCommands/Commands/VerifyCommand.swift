@@ -3,11 +3,20 @@ import BenchHarness
 import BenchWorkloads
 import SpatialIndexes
 
+/// The sessions `bench verify` checks, in the order it runs them.
+enum VerifySession: String, CaseIterable {
+  /// The seeded pan-and-zoom session (or the rows of `--queries`), as `run` measures.
+  case map
+  /// Steps made from the dataset to land on its hostile spots (``AdversarialSession``).
+  case adversarial
+}
+
 /// `bench verify [options]`: runs the chosen workloads on every chosen
 /// index and compares every step's answer with the linear scan's (the
 /// reference; every strategy is checked against it, so against each other
-/// too); `build` checks each build (every point held once). Exit 1 with the
-/// first differences on any mismatch.
+/// too), over the map session, then the adversarial session (`--session`
+/// picks one); `build` checks each build (every point held once). Exit 1
+/// with the first differences on any mismatch.
 func verifyCommand(_ arguments: [String]) throws -> Int32 {
   let options = try RunOptions.parse(arguments, command: "verify")
   let build = options.workloads.contains(WorkloadCatalog.buildName)
@@ -16,22 +25,26 @@ func verifyCommand(_ arguments: [String]) throws -> Int32 {
   try queries?.requireQueries()
   var failures = 0
   for dataset in try loadDatasets(options, command: "verify") {
-    let steps = options.steps(for: dataset, queries: queries)
-    try options.checkNeeds(steps, command: "verify")
-    let results = try Verification.run(
-      dataset: dataset, steps: steps, indexes: options.indexes, sweeps: options.params,
-      workloads: options.workloadChoices, build: build)
-    // each index's build first, then its workloads by name
-    let order = { (r: Verification.Result) in (r.index, r.workload == Verification.buildCheck ? "" : r.workload) }
-    for r in results.sorted(by: { order($0) < order($1) }) {
-      // --quiet: only what differs, and the closing line
-      if options.quiet && r.agrees { continue }
-      let status = r.workload == Verification.buildCheck
-        ? (r.agrees ? "\(dataset.count) points, each found once: ok" : "DIFFERS")
-        : (r.agrees ? "\(r.steps) steps ok" : "\(r.steps) steps DIFFERS in \(r.differingSteps) steps")
-      output("\(dataset.name) n=\(dataset.count) \(r.index) \(r.workload): \(status)")
-      for p in r.problems { output("  " + p) }
-      if !r.agrees { failures += 1 }
+    for session in options.sessions {
+      let steps = options.steps(for: dataset, session: session, queries: queries)
+      try options.checkNeeds(steps, command: "verify")
+      // the builds do not depend on the steps: checked once
+      let results = try Verification.run(
+        dataset: dataset, steps: steps, indexes: options.indexes, sweeps: options.params,
+        workloads: options.workloadChoices, build: build && session == options.sessions.first)
+      // each index's build first, then its workloads by name
+      let order = { (r: Verification.Result) in (r.index, r.workload == Verification.buildCheck ? "" : r.workload) }
+      for r in results.sorted(by: { order($0) < order($1) }) {
+        // --quiet: only what differs, and the closing line
+        if options.quiet && r.agrees { continue }
+        let status = r.workload == Verification.buildCheck
+          ? (r.agrees ? "\(dataset.count) points, each found once: ok" : "DIFFERS")
+          : (r.agrees ? "\(r.steps) steps ok" : "\(r.steps) steps DIFFERS in \(r.differingSteps) steps")
+        let named = r.workload == Verification.buildCheck ? "" : "\(session) "  // a build has no session
+        output("\(dataset.name) n=\(dataset.count) \(named)\(r.index) \(r.workload): \(status)")
+        for p in r.problems { output("  " + p) }
+        if !r.agrees { failures += 1 }
+      }
     }
   }
   if failures > 0 {
@@ -40,4 +53,19 @@ func verifyCommand(_ arguments: [String]) throws -> Int32 {
   }
   output("verify: every index agrees with the linear scan")
   return 0
+}
+
+extension RunOptions {
+  /// The steps of `session` over `dataset`: the map session's (or the
+  /// queries file's), or the adversarial session's, of as many steps.
+  func steps(for dataset: LoadedDataset, session: VerifySession, queries: QueriesFile?) -> MapSteps {
+    switch session {
+    case .map:
+      return steps(for: dataset, queries: queries)
+    case .adversarial:
+      var steps = AdversarialSession.steps(points: dataset.points, count: self.steps, seed: seed)
+      steps.live = LiveSettings(share: moving, framesPerSecond: framesPerSecond, seed: seed, rebuildShare: rebuildShare)
+      return steps
+    }
+  }
 }

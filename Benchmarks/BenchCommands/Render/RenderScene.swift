@@ -12,9 +12,11 @@ enum RenderScene {
   static let samples = 5
 
   /// The picture for `options` over `dataset`, clustered through the index
-  /// `options.index` with its default parameters.
-  static func picture(_ options: RenderOptions, dataset: LoadedDataset) throws -> MapPicture {
-    var operation = Picture(options: options, dataset: dataset)
+  /// `options.index` with its default parameters, over `coastlines`.
+  static func picture(
+    _ options: RenderOptions, dataset: LoadedDataset, coastlines: Coastlines? = MapCoastlines.bundled
+  ) throws -> MapPicture {
+    var operation = Picture(options: options, dataset: dataset, coastlines: coastlines)
     guard let picture = try withIndexType(named: options.index, &operation) else {
       throw UsageError.unknown(
         "index", options.index, valid: allIndexTypes.map { $0.name }, command: RenderOptions.command
@@ -27,14 +29,15 @@ enum RenderScene {
   private struct Picture: IndexTypeOperation {
     let options: RenderOptions
     let dataset: LoadedDataset
+    let coastlines: Coastlines?
 
     func run<I: SpatialIndex>(_ type: I.Type) throws -> MapPicture {
-      try RenderScene.picture(type, options, dataset)
+      try RenderScene.picture(type, options, dataset, coastlines)
     }
   }
 
   private static func picture<I: SpatialIndex>(
-    _ type: I.Type, _ options: RenderOptions, _ dataset: LoadedDataset
+    _ type: I.Type, _ options: RenderOptions, _ dataset: LoadedDataset, _ coastlines: Coastlines?
   ) throws -> MapPicture {
     var clusterer = try Clusterer<I>(points: dataset.points)
     let measureOptions = MeasureOptions(
@@ -51,12 +54,15 @@ enum RenderScene {
       dataset: dataset.name, points: dataset.count, index: I.name, strategy: options.strategy,
       cellSize: clusterer.cellTable.cellSize(zoom: viewport.zoom), grid: options.grid)
     let before = view(viewport)
-    guard let (dx, dy) = options.pan else { return .cluster(before, source: source) }
+    guard let (dx, dy) = options.pan else {
+      return .cluster(before, source: source, coastlines: coastlines)
+    }
     let after = view(panned(viewport, dx: dx, dy: dy))
     var diff = MarkerDiff()
     diff.update(with: before.markers)
     diff.update(with: after.markers)
-    return .pan(before: before, after: after, diff: diff, dx: dx, dy: dy, source: source)
+    return .pan(
+      before: before, after: after, diff: diff, dx: dx, dy: dy, source: source, coastlines: coastlines)
   }
 
   /// One clustering of one viewport, as the engine times it.

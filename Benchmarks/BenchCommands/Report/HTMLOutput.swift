@@ -23,8 +23,9 @@ enum HTMLOutput {
   /// What to do when the page beside a new report is taken.
   static let pageTaken = "name a new file with --out: its page goes beside it"
 
+  /// `noMap` says why there is no map when `dataset` is `nil`.
   static func write(
-    title: String, rows: [ReportRow], budget: FrameBudget, dataset: LoadedDataset?,
+    title: String, rows: [ReportRow], budget: FrameBudget, dataset: LoadedDataset?, noMap: String? = nil,
     warnings: [String]? = nil, commands: [String], to path: String
   ) throws {
     let verdict = Verdict.all(in: rows, budget: budget).first
@@ -40,7 +41,7 @@ enum HTMLOutput {
       let strategy = winner?.strategy(of: "cluster").flatMap(ClusterStrategy.init(rawValue:)) ?? .aggregate
       map = .success(try ReportMap.svg(dataset, index: index, strategy: strategy))
     } else {
-      map = .failure(.init("No map: the report names a points file; give it with --dataset FILE to draw it."))
+      map = .failure(.init(noMap ?? "No map: the report names a points file; give it with --dataset FILE to draw it."))
     }
     let report = HTMLReport(
       title: title, rows: rows, budget: budget,

@@ -61,13 +61,8 @@ enum ResultsTable {
 
   /// Three significant digits in the largest unit under 1,000 (`13.1 µs`,
   /// `126 µs`, `1.13 ms`): a table is read for ratios, and the report has the
-  /// nanoseconds.
-  static func duration(_ ns: Double) -> String {
-    let (value, unit): (Double, String) =
-      ns < 1e3 ? (ns, "ns") : ns < 1e6 ? (ns / 1e3, "µs") : ns < 1e9 ? (ns / 1e6, "ms") : (ns / 1e9, "s")
-    let digits = unit == "ns" || value >= 100 ? 0 : value >= 10 ? 1 : 2
-    return String(format: "%.\(digits)f \(unit)", value)
-  }
+  /// nanoseconds. (``formatDurationShort(_:)``, shared with `bench table`.)
+  static func duration(_ ns: Double) -> String { formatDurationShort(ns) }
 
   /// The median's 95% interval, its two ends (one unit when they share it),
   /// starred when noisy.

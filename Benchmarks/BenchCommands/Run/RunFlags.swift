@@ -24,7 +24,7 @@ enum RunFlags {
   static var verify: FlagTable<RunOptions> {
     FlagTable("verify", [
       index, workload, dataset, n, steps, queries, param, strategy, threads, screen, moving, fps, rebuildShare,
-      seed, .quiet(\.quiet, help: "print only the differences and the closing line"),
+      seed, session, .quiet(\.quiet, help: "print only the differences and the closing line"),
     ], refused: [
       "--repeat": timesNothing, "--warmup": timesNothing, "--budget": timesNothing,
       "--counters": timesNothing, "--out": writesNoReport, "--json": writesNoReport,
@@ -145,6 +145,16 @@ enum RunFlags {
   }
 
   static var seed: F { .seed(\.seed) }
+
+  /// `verify` only: the map session, the adversarial one, or both (``VerifySession``).
+  static var session: F {
+    F("--session", "map|adversarial|all",
+      help: "the map session (the seeded session, or --queries), the adversarial\nsession made from the dataset, or both, map first (default all)"
+    ) { (o: inout RunOptions, v: FlagValue) throws(UsageError) in
+      let named = try v.names(VerifySession.allCases.map(\.rawValue), what: "session")
+      o.sessions = VerifySession.allCases.filter { named.contains($0.rawValue) }
+    }
+  }
   static var counters: F { .toggle("--counters", \.counters, help: "record nodes visited, points tested, points reported") }
   static var append: F { .toggle("--append", \.append, help: "add rows to an existing report with the same header") }
 }

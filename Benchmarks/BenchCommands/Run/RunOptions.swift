@@ -48,6 +48,8 @@ struct RunOptions {
   var connection: String? = nil
   /// `peer` only: the index methods, each its own rows (`--index gist,spgist,brin`).
   var peerMethods: [PostGISEngine.Method] = [.gist]
+  /// `verify` only: the sessions checked, in order (`--session`).
+  var sessions = VerifySession.allCases
 
   init() {
     indexes = []

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A comparison as Markdown, ready for a pull-request comment
-/// (`bench compare … --markdown`). Its shape, documented in `results/README.md`:
+/// (`bench compare … --markdown`). Its shape, documented in `docs/formats.md`:
 /// a summary line with the outcome, then one table row per joined report row
 /// (the row's key, the medians old and new, their ratio, and the verdicts on
 /// timing, work counters and answers; regressions in bold), then the rows
@@ -27,7 +27,7 @@ extension Comparison {
         let answers = entry.figures.filter { ["results_total", "checksum"].contains($0.name) }
         let old: String = median.flatMap { Double($0.old) }.map(formatDuration) ?? ""
         let new: String = median.flatMap { Double($0.new) }.map(formatDuration) ?? ""
-        let ratio: String = median?.ratio.map { String(format: "%.3f×", $0) } ?? ""
+        let ratio: String = median?.ratio.map { formatRatio($0) + "×" } ?? ""
         let timingVerdict: String = median.map { shown($0.verdict, judged: judgesTiming) } ?? ""
         let cells: [String] = [
           "`\(entry.key.description)`", old, new, ratio, timingVerdict,
@@ -36,7 +36,10 @@ extension Comparison {
         out += "| " + cells.map { $0.replacingPipes() }.joined(separator: " | ") + " |\n"
       }
     }
-    for (title, keys) in [("Only in baseline", onlyInBaseline), ("Only in current", onlyInCurrent)] where !keys.isEmpty {
+    for (title, keys) in [
+      ("Only in baseline", onlyInBaseline), ("Only in current", onlyInCurrent),
+      ("Counters missing in current", countersMissing),
+    ] where !keys.isEmpty {
       out += "\n\(title) (\(keys.count)):\n\n" + keys.map { "- `\($0.description)`\n" }.joined()
     }
     if !warnings.isEmpty { out += "\nWarnings:\n\n" + warnings.map { "- \($0)\n" }.joined() }
@@ -45,13 +48,13 @@ extension Comparison {
 
   /// The most serious verdict among `figures`; "n/a" for none.
   private func worst(_ figures: [Figure]) -> Verdict {
-    let order: [Verdict] = [.differs, .regressed, .improved, .withinNoise, .same]
+    let order: [Verdict] = [.differs, .regressed, .missing, .improved, .withinNoise, .same]
     return order.first { v in figures.contains { $0.verdict == v } } ?? .notComparable
   }
 
   private func shown(_ verdict: Verdict, judged: Bool) -> String {
     let word = verdict.rawValue
-    return (verdict == .regressed || verdict == .differs) && judged ? "**\(word)**" : word
+    return (verdict == .regressed || verdict == .differs || verdict == .missing) && judged ? "**\(word)**" : word
   }
 }
 

@@ -16,6 +16,11 @@ extension Comparison {
       out += "\nOnly in current (\(onlyInCurrent.count)):\n"
       for key in onlyInCurrent { out += "  \(key)\n" }
     }
+    let lost = countersMissing
+    if !lost.isEmpty {
+      out += "\nCounters missing in current (\(lost.count)):\n"
+      for key in lost { out += "  \(key)\n" }
+    }
     return out + "\n" + summary()
   }
 
@@ -27,7 +32,7 @@ extension Comparison {
       for figure in entry.figures {
         lines.append([
           entry.key.description, figure.name, figure.old, figure.new,
-          figure.ratio.map { String(format: "%.3fx", $0) } ?? "",
+          figure.ratio.map { formatRatio($0) + "x" } ?? "",
           figure.verdict == .info ? "" : figure.verdict.rawValue.uppercasedIfBad(figure),
         ])
       }
@@ -55,7 +60,9 @@ extension Comparison {
     out += "\(count(.regressed) - timing.filter { $0.verdict == .regressed }.count)"
     out += " counter increases; \(count(.differs)) answer changes.\n"
     out += "Missing: \(onlyInBaseline.count) only in baseline, "
-    out += "\(onlyInCurrent.count) only in current.\n"
+    out += "\(onlyInCurrent.count) only in current"
+    let lost = countersMissing.count
+    out += lost > 0 ? ", \(lost) row\(lost == 1 ? "" : "s") without the baseline's counters.\n" : ".\n"
     if !warnings.isEmpty { out += "\(warnings.count) warning(s), see above.\n" }
     out += "Result: \(outcome.line)\n"
     return out
@@ -63,12 +70,22 @@ extension Comparison {
 }
 
 /// A number for people: integers in full, others to 4 significant digits
-/// (1 decimal from 1000 up), never in exponent form for report-sized values.
+/// (1 decimal from 1000 up), never in exponent form for report-sized values;
+/// from 10^15 up (a report may hold any finite number) in exponent form.
 func formatFigure(_ value: Double) -> String {
   if !value.isFinite { return "" }
   if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+  if abs(value) >= 1e15 { return String(format: "%.4g", value) }
   if abs(value) >= 1000 { return String(format: "%.1f", value) }
   return String(format: "%.4g", value)
+}
+
+/// A ratio new / old to three decimals (`1.052`); past a million, or from
+/// a subnormal baseline, in exponent form, and `∞` where it overflowed.
+func formatRatio(_ ratio: Double) -> String {
+  if ratio.isNaN { return "n/a" }
+  if ratio.isInfinite { return ratio < 0 ? "-∞" : "∞" }
+  return abs(ratio) < 1e6 ? String(format: "%.3f", ratio) : String(format: "%.3g", ratio)
 }
 
 extension String {

@@ -12,7 +12,10 @@ import BenchFormats
 ///   is an improvement. See `judgeTiming(old:new:threshold:)`.
 /// - **Counters** (`nodes_visited`, `points_tested`, `points_reported`):
 ///   deterministic, so any increase is a regression and any decrease an
-///   improvement. A counter recorded on one side only is "n/a".
+///   improvement. A counter the baseline recorded and the current report
+///   lacks (a run without `--counters`) is "missing", and fails the
+///   comparison unless missing figures are allowed: a gate that checked
+///   no counter must not pass. One only the current report has is "n/a".
 /// - **Answers** (`results_total`, `checksum`): any change "differs" — the
 ///   index now returns different ids — and counts as a regression, since wrong
 ///   answers are worse than slow ones.
@@ -20,10 +23,21 @@ import BenchFormats
 ///   only: build time is a single sample with no interval, and memory changes
 ///   are usually deliberate trade-offs.
 ///
-/// Rows present on one side only are listed but are not regressions: suites
-/// gain and lose rows as they evolve, and the CLI can refuse them if it wants.
-/// When a key appears twice in one file (e.g. after `--append`), the last row
-/// wins and a warning says so. A warning also says when the files come from
+/// Rows present on one side only are listed; baseline rows missing from the
+/// current report fail unless allowed, rows only the current report has are
+/// new work. A key with two rows in one report (e.g. after `--append`) fails
+/// the comparison whatever is allowed: which row is "the" row is not known,
+/// and comparing one would hide a regression of the other (`bench compare`
+/// refuses such a report before, naming the lines: see
+/// ``ReportFile/readOneRowPerKey(_:)``).
+///
+/// Rows of one key whose data differ are not the same row: a points file
+/// whose fingerprint changed between the reports (edited, or another file
+/// at that path; ``DatasetOrigin/sameData(as:)``) measured other points, so
+/// its rows are listed on both sides as present on one only, and a warning
+/// names the dataset and both fingerprints. Where that cannot be told (a
+/// report of schema 3 or older, a file that was not a regular one) the rows
+/// are joined. A warning also says when the files come from
 /// different machines (cpu_model, cores or os, or memory_bytes more than 2%
 /// apart: ``MachineInfo/isSameClass(as:)``) or build
 /// configurations, where ratios mean little.
@@ -38,8 +52,12 @@ public struct Comparison: Sendable {
     case differs
     /// Shown for information, not judged.
     case info
-    /// Cannot be judged: a zero baseline, or recorded on one side only.
+    /// Cannot be judged: a zero baseline, or recorded in the current
+    /// report only.
     case notComparable = "n/a"
+    /// Recorded in the baseline, not in the current report (a counter of a
+    /// run without `--counters`): nothing shows it did not regress.
+    case missing
   }
 
   /// One figure of one joined row.
@@ -86,6 +104,11 @@ public struct Comparison: Sendable {
     /// Rows of the baseline are missing from the current report (and
     /// missing rows were not allowed).
     case rowsMissing
+    /// Work counters of the baseline are missing from joined rows of the
+    /// current report (and missing figures were not allowed).
+    case countersMissing
+    /// A report holds two rows with one key: which to compare is unknown.
+    case duplicateRows
 
     /// 0 with no regression, else 1.
     public var exitCode: Int32 { self == .noRegression ? 0 : 1 }
@@ -97,6 +120,9 @@ public struct Comparison: Sendable {
       case .regression: "REGRESSION"
       case .nothingCompared: "NOTHING COMPARED (no row of one report matches the other)"
       case .rowsMissing: "ROWS MISSING (baseline rows absent from the current report; --allow-missing accepts that)"
+      case .countersMissing:
+        "COUNTERS MISSING (the baseline's work counters absent from the current report; --allow-missing accepts that)"
+      case .duplicateRows: "DUPLICATE ROWS (a report holds two rows with one key: which to compare is unknown)"
       }
     }
   }
@@ -116,8 +142,15 @@ public struct Comparison: Sendable {
   public let onlyInCurrent: [ReportKey]
   /// Different machines, build configurations, duplicate keys.
   public let warnings: [String]
-  /// Whether baseline rows may be missing from the current report.
+  /// Whether baseline rows, and counters of joined rows, may be missing
+  /// from the current report.
   public let allowsMissing: Bool
+  /// Keys with more than one row in either report, ordered.
+  public let duplicateKeys: [ReportKey]
+  /// Joined rows whose current row lacks a counter the baseline recorded, ordered.
+  public var countersMissing: [ReportKey] {
+    entries.filter { $0.figures.contains { $0.verdict == .missing } }.map(\.key)
+  }
 
   /// Compares `current` against `baseline`.
   ///
@@ -130,27 +163,38 @@ public struct Comparison: Sendable {
     self.judgesTiming = judgesTiming
     self.allowsMissing = allowsMissing
     var warnings: [String] = []
-    let old = Comparison.index(baseline, side: "baseline", warnings: &warnings)
-    let new = Comparison.index(current, side: "current", warnings: &warnings)
-    entries = old.keys.filter { new[$0] != nil }.sorted().map { key in
+    var duplicates: Set<ReportKey> = []
+    let old = Comparison.index(baseline, side: "baseline", warnings: &warnings, duplicates: &duplicates)
+    let new = Comparison.index(current, side: "current", warnings: &warnings, duplicates: &duplicates)
+    duplicateKeys = duplicates.sorted()
+    // keys of both whose rows measured other points: not the same row
+    let otherData = Set(old.keys.filter { key in
+      new[key].map { old[key]!.datasetOrigin.sameData(as: $0.datasetOrigin) == false } ?? false
+    })
+    entries = old.keys.filter { new[$0] != nil && !otherData.contains($0) }.sorted().map { key in
       Entry(key: key, figures: Comparison.figures(old[key]!, new[key]!, threshold: threshold))
     }
-    onlyInBaseline = old.keys.filter { new[$0] == nil }.sorted()
-    onlyInCurrent = new.keys.filter { old[$0] == nil }.sorted()
+    onlyInBaseline = old.keys.filter { new[$0] == nil || otherData.contains($0) }.sorted()
+    onlyInCurrent = new.keys.filter { old[$0] == nil || otherData.contains($0) }.sorted()
+    warnings += Comparison.dataWarnings(otherData, old, new)
     warnings += Comparison.environmentWarnings(baseline, current)
     self.warnings = warnings
   }
 
+  /// In this order: `.duplicateRows` when a report holds a key twice;
   /// `.nothingCompared` when no row joined; `.regression` when any figure
   /// regressed or any answer differs (timing figures only when
-  /// ``judgesTiming``); `.rowsMissing` when baseline rows are gone and that
-  /// is not allowed.
+  /// ``judgesTiming``); `.countersMissing` when joined rows lost the
+  /// baseline's counters, and `.rowsMissing` when baseline rows are gone,
+  /// each unless missing figures are allowed.
   public var outcome: Outcome {
+    if !duplicateKeys.isEmpty { return .duplicateRows }
     if entries.isEmpty { return .nothingCompared }
     let failing = entries.contains { entry in
       entry.figures.contains { $0.isRegression && (judgesTiming || $0.name != "median_ns") }
     }
     if failing { return .regression }
+    if !countersMissing.isEmpty && !allowsMissing { return .countersMissing }
     if !onlyInBaseline.isEmpty && !allowsMissing { return .rowsMissing }
     return .noRegression
   }
@@ -187,16 +231,20 @@ public struct Comparison: Sendable {
 
   // MARK: - Building
 
+  /// The rows by key; a key with several rows is added to `duplicates`
+  /// and warned about (its last row stands in the tables).
   private static func index(
-    _ rows: [ReportRow], side: String, warnings: inout [String]
+    _ rows: [ReportRow], side: String, warnings: inout [String], duplicates: inout Set<ReportKey>
   ) -> [ReportKey: ReportRow] {
     var byKey: [ReportKey: ReportRow] = [:]
-    var duplicates: Set<ReportKey> = []
+    var counts: [ReportKey: Int] = [:]
     for row in rows {
-      if byKey.updateValue(row, forKey: row.key) != nil { duplicates.insert(row.key) }
+      byKey[row.key] = row
+      counts[row.key, default: 0] += 1
     }
-    for key in duplicates.sorted() {
-      warnings.append("\(side) has more than one row for \(key); using the last")
+    for (key, count) in counts.filter({ $0.value > 1 }).sorted(by: { $0.key < $1.key }) {
+      duplicates.insert(key)
+      warnings.append("\(side) has \(count) rows for \(key); compare needs one row per key")
     }
     return byKey
   }
@@ -224,6 +272,7 @@ public struct Comparison: Sendable {
       let verdict: Verdict
       switch (old, new) {
       case let (o?, n?): verdict = n > o ? .regressed : n < o ? .improved : .same
+      case (_?, nil): verdict = .missing
       default: verdict = .notComparable
       }
       result.append(
@@ -243,6 +292,28 @@ public struct Comparison: Sendable {
 
   private static func ratio(_ old: Double, _ new: Double) -> Double? {
     old != 0 ? new / old : nil
+  }
+
+  /// One line per dataset whose rows measured other data in each report
+  /// (`differing`), and per points file that was not a regular file in
+  /// both, whose rows were joined without knowing.
+  private static func dataWarnings(
+    _ differing: Set<ReportKey>, _ old: [ReportKey: ReportRow], _ new: [ReportKey: ReportRow]
+  ) -> [String] {
+    var lines: [String] = []
+    for key in differing.sorted() {
+      let line = "dataset \(key.dataset) is other data in the two reports (baseline: "
+        + "\(old[key]!.datasetOrigin.describe(key.dataset)); current: "
+        + "\(new[key]!.datasetOrigin.describe(key.dataset))): its rows are not compared"
+      if !lines.contains(line) { lines.append(line) }
+    }
+    let unknown = Set(old.compactMap { key, row in
+      row.datasetOrigin == .file(nil) && new[key]?.datasetOrigin == .file(nil) ? key.dataset : nil
+    })
+    for name in unknown.sorted() {
+      lines.append("dataset \(name) was not a regular file in either run: whether both read the same points is unknown")
+    }
+    return lines
   }
 
   private static func environmentWarnings(_ a: [ReportRow], _ b: [ReportRow]) -> [String] {

@@ -112,49 +112,64 @@ public struct MonotonicClock: MeasureClock {
 /// 4. **Timed passes**: `repeats` of them, each step once per pass.
 ///
 /// The **budget** counts from the pilot's start: a pass (warm-up or timed)
-/// starts only while time remains, but every row gets one timed pass, so
-/// one very slow combination cannot hold up a run and every row has samples.
-/// When the pilot alone used up the budget, its times are that pass: a
-/// row whose pass takes minutes (a scan per cell over a million points)
-/// then costs one pass, not two. Samples are stored pass by pass, never
-/// reserved for passes the budget may cut. `progress` hears the fraction of
-/// timed passes done.
+/// starts only when one as long as the last would end within it, but every
+/// row gets one timed pass, so one very slow combination cannot hold up a
+/// run and every row has samples. When the pilot leaves no room for another
+/// pass, its times are that pass: a row whose pass takes minutes (a scan
+/// per cell over a million points) then costs one pass, not two. A row
+/// takes about the budget, or one pass when a pass is longer. Samples are
+/// stored pass by pass, never reserved for passes the budget may cut.
+/// `progress` hears the fraction of timed passes done.
 ///
 /// - Complexity: O(`steps.stepCount` · (`warmup` + `repeats` · `k`)) steps run.
+///
+/// `pilot`, when given, runs each step of the pilot pass in place of
+/// `runStep`: the run engine counts a workload's work there, on the first
+/// pass from a fresh state, so a workload whose state moves from pass to
+/// pass (a fleet) counts the same work however many passes the budget
+/// allows.
 @inlinable
 public func measure<Steps: TimedSteps, Clock: MeasureClock>(
   _ steps: inout Steps, options: MeasureOptions, clock: inout Clock,
+  pilot: ((inout Steps, Int) -> StepOutcome)? = nil,
   progress: (Double) -> Void = { _ in }
 ) -> Measurement {
   let n = steps.stepCount
   let started = clock.now()
-  func withinBudget(_ clock: inout Clock) -> Bool {
-    options.budget <= 0 || Double(clock.now() &- started) < options.budget
+  // The last pass's duration: a pass starts only when one as long would
+  // end within the budget.
+  var lastPass = 0.0
+  func roomFor(_ pass: Double, _ clock: inout Clock) -> Bool {
+    options.budget <= 0 || Double(clock.now() &- started) + pass <= options.budget
   }
 
   var checksum: UInt64 = 0
   var total: UInt64 = 0
-  var pilot: [Double] = []
-  pilot.reserveCapacity(n)
+  let pilotStep = pilot
+  var pilotTimes: [Double] = []
+  pilotTimes.reserveCapacity(n)
   for step in 0..<n {
     steps.prepareSample(step)
     let t0 = clock.now()
-    let outcome = steps.runStep(step)
-    pilot.append(Double(clock.now() &- t0))
+    let outcome = pilotStep.map { $0(&steps, step) } ?? steps.runStep(step)
+    pilotTimes.append(Double(clock.now() &- t0))
     checksum = checksum &* 0x100_0000_01B3 &+ outcome.digest
     total &+= UInt64(truncatingIfNeeded: max(0, outcome.count))
   }
-  let pilotUsedTheBudget = !withinBudget(&clock)
+  lastPass = Double(clock.now() &- started)
+  let pilotIsThePass = !roomFor(lastPass, &clock)
   var warmed = 1
-  while warmed < options.warmup && withinBudget(&clock) {
+  while warmed < options.warmup && !pilotIsThePass && roomFor(lastPass, &clock) {
+    let t0 = clock.now()
     for step in 0..<n {
       steps.prepareSample(step)
       blackHole(steps.runStep(step).digest)
     }
+    lastPass = Double(clock.now() &- t0)
     warmed += 1
   }
 
-  let typical = Statistics.percentile(0.5, sorted: pilot.sorted())
+  let typical = Statistics.percentile(0.5, sorted: pilotTimes.sorted())
   let floor = options.minimumSampleFactor * options.clockOverhead
   var batch = 1
   while Double(batch) * typical < floor && batch < options.maximumBatch { batch *= 2 }
@@ -162,21 +177,24 @@ public func measure<Steps: TimedSteps, Clock: MeasureClock>(
 
   var samples: [Double] = []
   var passes = 0
-  if pilotUsedTheBudget {
-    samples = pilot
+  if pilotIsThePass {
+    samples = pilotTimes
     passes = 1
     batch = 1
     progress(1)
   }
   samples.reserveCapacity(n)
   let perCall = 1 / Double(batch)
-  while passes < options.repeats && (passes == 0 || withinBudget(&clock)) {
+  lastPass *= Double(batch)
+  while passes < options.repeats && (passes == 0 || roomFor(lastPass, &clock)) {
+    let passStart = clock.now()
     for step in 0..<n {
       steps.prepareSample(step)
       let t0 = clock.now()
       for _ in 0..<batch { blackHole(steps.runStep(step).digest) }
       samples.append(Double(clock.now() &- t0) * perCall)
     }
+    lastPass = Double(clock.now() &- passStart)
     passes += 1
     progress(Double(passes) / Double(options.repeats))
   }
@@ -187,10 +205,11 @@ public func measure<Steps: TimedSteps, Clock: MeasureClock>(
 /// ``measure(_:options:clock:progress:)`` on the monotonic clock.
 @inlinable
 public func measure<Steps: TimedSteps>(
-  _ steps: inout Steps, options: MeasureOptions, progress: (Double) -> Void = { _ in }
+  _ steps: inout Steps, options: MeasureOptions, pilot: ((inout Steps, Int) -> StepOutcome)? = nil,
+  progress: (Double) -> Void = { _ in }
 ) -> Measurement {
   var clock = MonotonicClock()
-  return measure(&steps, options: options, clock: &clock, progress: progress)
+  return measure(&steps, options: options, clock: &clock, pilot: pilot, progress: progress)
 }
 
 /// One operation as a one-step ``TimedSteps``: a build, a clustering, a batch

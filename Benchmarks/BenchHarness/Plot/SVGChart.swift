@@ -367,83 +367,19 @@ public struct SVGChart: Sendable {
   }
 }
 
-// MARK: - Scales and numbers
+// MARK: - Numbers
 
-/// Maps values onto [0, 1] and chooses readable tick values.
-struct AxisScale {
-  var low: Double
-  var high: Double
-  var log: Bool
-  var ticks: [Double]
-
-  init(values: [Double], log wantsLog: Bool, includeZero: Bool) {
-    let finite = values.filter { $0.isFinite }
-    let positive = finite.filter { $0 > 0 }
-    log = wantsLog && !positive.isEmpty && positive.count == finite.count
-    if log {
-      let minimum = positive.min()!, maximum = positive.max()!
-      let lo = Foundation.pow(10, Foundation.floor(Foundation.log10(minimum)))
-      var hi = Foundation.pow(10, Foundation.ceil(Foundation.log10(maximum)))
-      if hi <= lo { hi = lo * 10 }
-      let decades = Int((Foundation.log10(hi / lo)).rounded())
-      // Over a few decades, 2× and 5× ticks too, and the axis ends at the
-      // nearest of them, not a whole decade away from the data.
-      var t: [Double] = []
-      var p = lo
-      for _ in 0...decades {
-        t.append(p)
-        if decades <= 2 && p < hi { t += [p * 2, p * 5] }
-        p *= 10
-      }
-      let tolerance = 1.000001
-      let start = t.last { $0 <= minimum * tolerance } ?? lo
-      let end = t.first { $0 * tolerance >= maximum } ?? hi
-      low = start
-      high = end > start ? end : start * 10
-      let (a, b) = (low, high)
-      ticks = t.filter { $0 >= a / tolerance && $0 <= b * tolerance }
-    } else {
-      var lo = finite.min() ?? 0
-      var hi = finite.max() ?? 1
-      if includeZero { lo = min(lo, 0); hi = max(hi, 0) }
-      if hi <= lo { hi = lo + (lo == 0 ? 1 : abs(lo)) }
-      let step = AxisScale.niceStep((hi - lo) / 5)
-      lo = Foundation.floor(lo / step) * step
-      hi = Foundation.ceil(hi / step) * step
-      low = lo
-      high = hi
-      var t: [Double] = []
-      var v = lo
-      while v <= hi + step / 1000 {
-        t.append(abs(v) < step / 1000 ? 0 : v)
-        v += step
-      }
-      ticks = t
-    }
-  }
-
-  /// Where `value` lies between `low` (0) and `high` (1).
-  func fraction(_ value: Double) -> Double {
-    if log {
-      let v = max(value, low)
-      return Foundation.log10(v / low) / Foundation.log10(high / low)
-    }
-    return (value - low) / (high - low)
-  }
-
-  /// 1, 2 or 5 times a power of ten, at least `raw`.
-  static func niceStep(_ raw: Double) -> Double {
-    guard raw > 0, raw.isFinite else { return 1 }
-    let power = Foundation.pow(10, Foundation.floor(Foundation.log10(raw)))
-    for m in [1.0, 2, 5, 10] where m * power >= raw * 0.999 { return m * power }
-    return 10 * power
-  }
-}
-
-/// At most three significant digits, no exponent, no trailing zeros.
+/// At most three significant digits, no exponent, no trailing zeros:
+/// `0.00123`, `12.5`, `850`. Beyond what reads well that way (under 10^-6 or
+/// from 10^15) the exponent form, `5e-324`, `1.8e+308`; never a trap, for
+/// any double (a report may hold a subnormal latency, and a derived figure
+/// such as build_ms × 10^6 may overflow): `∞`, `-∞`, `NaN`.
 func shortNumber(_ value: Double) -> String {
+  if value.isNaN { return "NaN" }
+  if value.isInfinite { return value < 0 ? "-∞" : "∞" }
   if value == 0 { return "0" }
   let magnitude = Foundation.floor(Foundation.log10(abs(value)))
+  if magnitude < -6 || magnitude >= 15 { return String(format: "%.3g", value) }
   let decimals = max(0, 2 - Int(magnitude))
   var s = String(format: "%.\(decimals)f", value)
   if s.contains(".") {
@@ -451,6 +387,12 @@ func shortNumber(_ value: Double) -> String {
     if s.hasSuffix(".") { s.removeLast() }
   }
   return s
+}
+
+/// A duration given in milliseconds as ``formatValue(_:_:)`` writes
+/// nanoseconds, without the overflow of multiplying a huge one by 10^6.
+func formatMilliseconds(_ ms: Double) -> String {
+  abs(ms) < 1e6 ? formatValue(ms * 1e6, .nanoseconds) : shortNumber(ms / 1e3) + " s"
 }
 
 /// A tick or bar label: `850 ns`, `1.2 µs`, `3 ms`; `20k`, `1M`; `16.5`.
@@ -473,9 +415,11 @@ func formatValue(_ value: Double, _ kind: SVGChart.ValueKind) -> String {
   }
 }
 
-/// Coordinates with at most two decimals.
+/// Coordinates with at most two decimals. The chart's arithmetic keeps
+/// them finite (``AxisScale`` clamps what it maps); should one not be, it is
+/// written as 0 rather than `nan`, which no SVG reader takes.
 func fmt(_ value: Double) -> String {
-  shortCoordinate(value)
+  value.isFinite ? shortCoordinate(value) : "0"
 }
 
 private func shortCoordinate(_ value: Double) -> String {

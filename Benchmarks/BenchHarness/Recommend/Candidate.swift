@@ -78,7 +78,7 @@ public struct Candidate: Sendable, Equatable {
         evidence.append(Evidence(
           workload: workload, strategy: row.key.strategy, p99: row.timing.p99, allowance: allowance,
           samples: row.timing.samples))
-        bytes = max(bytes, UInt64(max(0, row.indexBytes)) + (row.workloadBytes ?? 0))
+        bytes = max(bytes, saturatingSum(UInt64(max(0, row.indexBytes)), row.workloadBytes ?? 0))
       }
       guard !evidence.isEmpty else { continue }
       let build = rows.first { $0.key.workload == "build" }
@@ -93,4 +93,11 @@ public struct Candidate: Sendable, Equatable {
     for c in candidates { measured["\(c.dataset) \(c.n)", default: []].formUnion(c.evidence.map(\.workload)) }
     return candidates.filter { Set($0.evidence.map(\.workload)) == measured["\($0.dataset) \($0.n)"] }
   }
+}
+
+/// `a + b`, or `UInt64.max` where that overflows: a report's `index_bytes`
+/// and `workload_bytes` may each be as large as their columns hold.
+func saturatingSum(_ a: UInt64, _ b: UInt64) -> UInt64 {
+  let (sum, overflow) = a.addingReportingOverflow(b)
+  return overflow ? .max : sum
 }

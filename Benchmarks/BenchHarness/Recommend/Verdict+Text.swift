@@ -31,7 +31,7 @@ extension Verdict {
     if let limit = budget.memoryLimitBytes {
       memory += " of a \(Self.bytes(limit)) limit" + (w.bytes > limit ? "  OVER" : "")
     }
-    if let build = w.buildMilliseconds { memory += ", build \(formatValue(build * 1e6, .nanoseconds))" }
+    if let build = w.buildMilliseconds { memory += ", build \(formatMilliseconds(build))" }
     lines.append(memory)
     if let r = runnerUp { lines.append("  runner-up: \(Self.choice(r, variants: false)): \(whyLost(r))") }
     lines.append("  confidence: \(confidence)")
@@ -53,7 +53,7 @@ extension Verdict {
     case .memory:
       return String(format: "as fast, but holds %.1f B/pt against %.1f", r.bytesPerPoint, w.bytesPerPoint)
     case .build:
-      return "as fast and as small, but builds in \(formatValue((r.buildMilliseconds ?? 0) * 1e6, .nanoseconds))"
+      return "as fast and as small, but builds in \(formatMilliseconds(r.buildMilliseconds ?? 0))"
     default:
       let e = r.worst!
       return "slower: its \(e.workload) p99 takes \(percent(e.use)) of its share, the winner's worst \(percent(w.worstUse))"
@@ -142,8 +142,12 @@ extension Verdict {
       : String(format: "%.0f kB", v / 1e3)
   }
 
+  /// `use` as a percentage: `<1%`, `85%`; past a million percent (a
+  /// report's p99 may be any finite number) in exponent form, `2.4e+303%`.
   func percent(_ use: Double) -> String {
-    use > 0 && use < 0.01 ? "<1%" : String(format: "%.0f%%", use * 100)
+    if use > 0 && use < 0.01 { return "<1%" }
+    if !use.isFinite { return use.isNaN ? "n/a" : "∞%" }
+    return abs(use) < 1e4 ? String(format: "%.0f%%", use * 100) : String(format: "%.2g%%", use * 100)
   }
 }
 

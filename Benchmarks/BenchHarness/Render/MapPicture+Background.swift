@@ -2,9 +2,9 @@ import Foundation
 import MapClustering
 import SpatialIndexes
 
-// What lies under the markers: the map, the area beyond its latitudes, a
-// graticule, the antimeridian, the cell grid and, on a screen wider than the
-// world, a veil over the copies that carry no markers.
+// What lies under the markers: the map, a graticule, the coastlines, the
+// cell grid, the antimeridian, the area beyond its latitudes and, on a
+// screen wider than the world, a veil over the copies that carry no markers.
 
 extension MapPicture {
   static let paper = "#f5f3ee"
@@ -31,6 +31,7 @@ extension MapPicture {
         ("fill", Self.paper),
       ])
     drawGraticule(v, into: &svg)
+    if let coastlines { drawCoastlines(coastlines, v, into: &svg) }
     if let cellSize { drawCellGrid(v, cellSize: cellSize, into: &svg) }
     drawAntimeridian(v, into: &svg)
     // beyond the map's latitudes

@@ -25,7 +25,7 @@ public struct ClusterView: Sendable {
 
 /// What a map picture says about how it was made.
 public struct MapSource: Sendable {
-  /// The dataset's name (`places`, `hotels`, a file's base name).
+  /// The dataset's name (`places`, `hotels`, a points file's path as given).
   public var dataset: String
   /// Points in the dataset.
   public var points: Int
@@ -51,8 +51,10 @@ public struct MapSource: Sendable {
 
 extension MapPicture {
   /// One viewport and its markers, with a caption giving the zoom, the points
-  /// in view, the markers and the cluster time.
-  public static func cluster(_ view: ClusterView, source: MapSource) -> MapPicture {
+  /// in view, the markers and the cluster time; over `coastlines` when given.
+  public static func cluster(
+    _ view: ClusterView, source: MapSource, coastlines: Coastlines? = nil
+  ) -> MapPicture {
     let v = view.viewport
     var caption = [
       "\(grouped(view.pointsInView)) of \(grouped(source.points)) points in view · "
@@ -70,10 +72,12 @@ extension MapPicture {
     if source.grid {
       legend.append(LegendEntry(.cellGrid, "cell, \(shortNumber(source.cellSize)) pt"))
     }
+    legend += coastEntry(coastlines)
     return MapPicture(
       title: "\(source.dataset) · z\(v.zoom) · \(centre(v))",
       panels: [Panel(viewport: v, markers: view.markers.map { PlacedMarker($0) })],
-      cellSize: source.grid ? source.cellSize : nil, caption: caption, legend: legend)
+      cellSize: source.grid ? source.cellSize : nil, caption: caption, legend: legend,
+      coastlines: coastlines)
   }
 
   /// Before and after a pan of (`dx`, `dy`) screens, side by side: markers
@@ -82,7 +86,7 @@ extension MapPicture {
   /// shows. The after panel outlines the screen before the pan.
   public static func pan(
     before: ClusterView, after: ClusterView, diff: MarkerDiff, dx: Double, dy: Double,
-    source: MapSource
+    source: MapSource, coastlines: Coastlines? = nil
   ) -> MapPicture {
     let kept = Set(diff.kept.map(\.key))
     let v0 = before.viewport
@@ -122,10 +126,16 @@ extension MapPicture {
     if source.grid {
       legend.append(LegendEntry(.cellGrid, "cell, \(shortNumber(source.cellSize)) pt"))
     }
+    legend += coastEntry(coastlines)
     return MapPicture(
       title: "\(source.dataset) · z\(v0.zoom) · from \(centre(v0))",
       panels: [left, right], cellSize: source.grid ? source.cellSize : nil, caption: caption,
-      legend: legend)
+      legend: legend, coastlines: coastlines)
+  }
+
+  /// The coastline's legend entry, naming its source; none without coastlines.
+  static func coastEntry(_ coastlines: Coastlines?) -> [LegendEntry] {
+    coastlines.map { [LegendEntry(.coastline, "coast, \($0.credit)")] } ?? []
   }
 
   /// What a reader might otherwise misread: a split query, a repeated world.

@@ -100,6 +100,19 @@ extension MapPicture {
               ("height", fmt(18 * t)), ("fill", Self.paper), ("stroke", Self.gridColor),
               ("stroke-opacity", "0.6"), ("stroke-width", "1"), ("stroke-dasharray", "4 3"),
             ])
+        case .coastline:
+          svg.element(
+            "path",
+            [
+              ("class", "swatch"),
+              // a short wavy line
+              (
+                "d",
+                "M\(fmt(x)) \(fmt(cy + 3 * t)) "
+                  + "q\(fmt(6 * t)) \(fmt(-9 * t)) \(fmt(18 * t)) \(fmt(-6 * t))"
+              ),
+              ("fill", "none"), ("stroke", Self.coastColor), ("stroke-width", fmt(1.2 * t)),
+            ])
         case .outline:
           svg.element(
             "rect",

@@ -6,9 +6,10 @@ import MapClustering
 /// side for a pan), each the size of the screen in points, then caption
 /// lines and a legend.
 ///
-/// A panel draws, bottom to top: the map's background with the area beyond
-/// ±85.05° shaded, a faint graticule, the antimeridian dashed, the cell grid
-/// (optional), then the markers: a marker for one point as a small dot, a
+/// A panel draws, bottom to top: the map's background, a faint graticule,
+/// the world's coastlines (when given: ``Coastlines``, thin, only the part in
+/// view), the cell grid (optional), the antimeridian dashed, the area beyond
+/// ±85.05° shaded, then the markers: a marker for one point as a small dot, a
 /// cluster as a circle whose diameter is ``ClusterMarker/side`` (the original
 /// formula), labelled with its count. A screen wider than the world (zoom 0 on
 /// a phone) shows the map repeated, as map SDKs do, but each marker once, on
@@ -19,7 +20,8 @@ import MapClustering
 /// `class="marker point …"` or `class="marker cluster …"`, the role (`shown`,
 /// `kept`, `added`, `removed`) as the class's last word; the clusters' labels
 /// are `<text class="count">`, in the clusters' order. Panels are
-/// `<g class="panel">` groups, caption and legend `g` of those classes.
+/// `<g class="panel">` groups, caption and legend `g` of those classes; a
+/// panel's coastlines are `<path>` elements in a `<g class="coastlines">`.
 /// Text and attributes are escaped as in ``SVGChart``.
 ///
 /// ```swift
@@ -89,6 +91,7 @@ public struct MapPicture: Sendable {
       case point(Role)
       case cellGrid
       case outline
+      case coastline
     }
 
     public var swatch: Swatch
@@ -108,22 +111,27 @@ public struct MapPicture: Sendable {
   /// Lines of text under the panels.
   public var caption: [String]
   public var legend: [LegendEntry]
+  /// Drawn under the markers of every panel; none without.
+  public var coastlines: Coastlines?
 
   public init(
     title: String, panels: [Panel], cellSize: Double? = nil, caption: [String] = [],
-    legend: [LegendEntry] = []
+    legend: [LegendEntry] = [], coastlines: Coastlines? = nil
   ) {
     self.title = title
     self.panels = panels
     self.cellSize = cellSize
     self.caption = caption
     self.legend = legend
+    self.coastlines = coastlines
   }
 
   /// `render-<dataset>-z<zoom>.svg`, `-pan` before `.svg` for a pan, unsafe
-  /// characters as `-` (as ``ReportPlots`` names its charts).
+  /// characters as `-` (as ``ReportPlots`` names its charts); a points
+  /// file's name without its folders (`render-paris.csv-z12.svg`).
   public static func defaultFileName(dataset: String, zoom: Int, panned: Bool) -> String {
-    ReportPlots.fileName(["render", dataset, "z\(zoom)", panned ? "pan" : ""])
+    let name = dataset.split(separator: "/").last.map(String.init) ?? dataset
+    return ReportPlots.fileName(["render", name, "z\(zoom)", panned ? "pan" : ""])
   }
 
   // MARK: - Layout
@@ -139,7 +147,7 @@ public struct MapPicture: Sendable {
 
   /// The whole SVG document.
   ///
-  /// - Complexity: O(markers + grid lines + graticule lines).
+  /// - Complexity: O(markers + grid lines + graticule lines + coastline vertices in view).
   public func render() -> String {
     let screenWidth = panels.map(\.viewport.width).max() ?? 0
     let screenHeight = panels.map(\.viewport.height).max() ?? 0

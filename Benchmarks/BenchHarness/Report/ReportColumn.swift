@@ -3,7 +3,7 @@ import BenchFormats
 /// One column of a report, declared once: its name, what it means, its kind,
 /// and how a row's value is written and read back. ``ReportColumn/all`` is the
 /// schema: the CSV header, the CSV and JSON writers, the reader, `bench list
-/// --columns` and the table in `results/README.md` all come from it.
+/// --columns` and the table in `docs/formats.md` all come from it.
 ///
 /// Columns are only ever added at the end, so a report written before a
 /// column existed still reads: the columns it lacks keep their empty value.
@@ -13,9 +13,24 @@ public struct ReportColumn: Sendable {
     /// Free text; a JSON string.
     case text
     /// A whole number, decimal; a JSON number. Empty when not recorded (`null`).
+    /// The reader takes every value the field's type holds (`n` up to
+    /// `Int.max`, counters up to `UInt64.max`); sums of them saturate where
+    /// they are used (``Candidate``), never trap.
     case integer
     /// A double in its shortest exact form (`12.5`, `1e-05`); empty for NaN
     /// or infinity, read back as 0.
+    ///
+    /// The reader takes every finite number, also one no run measures (a
+    /// subnormal or negative latency, `build_ms=1e308`), and refuses only
+    /// text that is no number (`nan`, `inf`, `1e400`: exit 65 naming the
+    /// file, line and column). Clamping is left to what draws and prints:
+    /// a report from a hand edit or another tool stays readable whole, and
+    /// the drawing code has to be total anyway, since figures derived from
+    /// plausible ones overflow too (build_ms × 10^6, new / old from a tiny
+    /// baseline). ``AxisScale`` clamps what it places on an axis,
+    /// `shortNumber`, `formatFigure` and ``formatDuration(_:)`` print any
+    /// double; `bench plot`, `report` and `compare` never trap on a report
+    /// the reader took (the fuzz target and `HostileReportTests` check it).
     case number
     /// `0` or `1`; a JSON boolean.
     case flag

@@ -3,15 +3,18 @@ import BenchFormats
 extension ReportColumn {
   /// Every column of a report, in file order. To add one: append it here
   /// (never insert: older reports then still read, and `--append` refuses a
-  /// file with another header), give ``ReportRow`` the field, and paste
-  /// `bench list --columns --markdown` into `results/README.md`.
+  /// file with another header), give ``ReportRow`` the field, and run
+  /// `bench docs` to remake the column table of `docs/formats.md`.
   public static let all: [ReportColumn] = [
     .text("index", .key, "index name (`bench list --indexes`)", \.key.index),
     .text(
       "params", .key,
       "parameters in effect, `name=value` joined by `;` (defaults resolved against the data)",
       \.key.params),
-    .text("dataset", .key, "bundled name, generator name, or the points file's base name", \.key.dataset),
+    .text(
+      "dataset", .key,
+      "bundled name, generator name, or the points file's path as given (its base name before version 4)",
+      \.key.dataset),
     .integer("n", .key, "points in the dataset", \.key.n),
     .text("workload", .key, "`build`, a workload of `bench list --workloads`, or a part of one's step timed on its own (`live.update`, `live.query`: no counters)", \.key.workload),
     .text(
@@ -92,6 +95,19 @@ extension ReportColumn {
         + " empty for the indexes, which `bench verify` checks",
       \.wrongAnswers
     ).added(in: 3),
+
+    // Added in version 4.
+    ReportColumn(
+      "dataset_fingerprint", .text, .key,
+      "a points file's `size:hash` (16 hex digits; the hash of every byte up to 2 MiB, else of the first"
+        + " and last MiB), `not-a-regular-file` for a pipe; empty for a bundled dataset or a generator",
+      format: { $0.datasetOrigin.columnText }
+    ) { row, table, i throws(DataError) in
+      guard let origin = DatasetOrigin(columnText: table.text(i)) else {
+        throw table.bad(i, "\(table.shown(i)) is not a fingerprint (size:16 hex digits) or \(DatasetOrigin.notRegularText)")
+      }
+      row.datasetOrigin = origin
+    }.added(in: 4),
   ]
 
   /// The column called `name`.

@@ -1,5 +1,5 @@
 /// A report as JSON, for tools that read JSON rather than CSV
-/// (`bench run --json FILE`). Its shape, documented in `results/README.md`:
+/// (`bench run --json FILE`). Its shape, documented in `docs/formats.md`:
 ///
 ///     {
 ///       "format": "spatialbench-report", "version": 2,

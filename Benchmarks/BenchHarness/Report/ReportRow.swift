@@ -9,6 +9,8 @@ public struct ReportKey: Hashable, Comparable, Sendable, CustomStringConvertible
   /// Index parameters as `name=value` pairs joined by `;`, e.g.
   /// `capacity=16;maxDepth=32`; empty when the index has none.
   public var params: String
+  /// A bundled dataset's or a generator's name, or a points file's path as
+  /// given (`hotels.geojson`, `data/paris.csv`); see ``ReportRow/datasetOrigin``.
   public var dataset: String
   /// Number of points indexed.
   public var n: Int
@@ -169,12 +171,15 @@ public struct ReportRow: Sendable, Equatable {
   /// (`nil` for an index: `bench verify` checks those).
   public var wrongAnswers: UInt64?
   public var run: RunMetadata
+  /// What `key.dataset` names: a bundled dataset or generator, or a points
+  /// file and its fingerprint (`.unrecorded` for a row of an older report).
+  public var datasetOrigin: DatasetOrigin
 
   public init(
     key: ReportKey, timing: TimingSummary, buildMilliseconds: Double = 0,
     indexBytes: Int = 0, workloadBytes: UInt64? = nil, peakRSSBytes: UInt64 = 0, resultsTotal: UInt64 = 0,
     checksum: UInt64 = 0, churn: UInt64? = nil, counters: ReportCounters = .none,
-    wrongAnswers: UInt64? = nil, run: RunMetadata
+    wrongAnswers: UInt64? = nil, run: RunMetadata, datasetOrigin: DatasetOrigin = .named
   ) {
     self.key = key
     self.timing = timing
@@ -188,6 +193,7 @@ public struct ReportRow: Sendable, Equatable {
     self.counters = counters
     self.wrongAnswers = wrongAnswers
     self.run = run
+    self.datasetOrigin = datasetOrigin
   }
 
   /// `indexBytes / n`; 0 when `n` is 0, so the report never holds NaN.

@@ -37,6 +37,14 @@ public enum ReportSchema {
   /// number is `.badData` naming the physical line and the column. `path`
   /// is only used in messages.
   public static func parse(_ bytes: [UInt8], path: String) throws(ReportError) -> [ReportRow] {
+    try numberedRows(bytes, path: path).map(\.row)
+  }
+
+  /// The rows of report bytes as ``parse(_:path:)-(_,_)`` reads them, each
+  /// with the physical line it starts on, for messages about a row.
+  public static func numberedRows(
+    _ bytes: [UInt8], path: String
+  ) throws(ReportError) -> [(line: Int, row: ReportRow)] {
     do {
       return try CSVTable.read(bytes, source: path) { table throws(DataError) in
         try rows(&table)
@@ -46,7 +54,7 @@ public enum ReportSchema {
     }
   }
 
-  private static func rows(_ table: inout CSVTable) throws(DataError) -> [ReportRow] {
+  private static func rows(_ table: inout CSVTable) throws(DataError) -> [(line: Int, row: ReportRow)] {
     var position: [String: Int] = [:]
     for (i, name) in table.header.enumerated() where position[name] == nil { position[name] = i }
     let all = ReportColumn.all
@@ -61,11 +69,11 @@ public enum ReportSchema {
     let readers = all.compactMap { column in
       position[column.name].flatMap { i in column.parse.map { ($0, i) } }
     }
-    var rows: [ReportRow] = []
+    var rows: [(line: Int, row: ReportRow)] = []
     while try table.nextRow() {
       var row = ReportRow.empty
       for (parse, i) in readers { try parse(&row, table, i) }
-      rows.append(row)
+      rows.append((table.line, row))
     }
     return rows
   }
@@ -75,13 +83,15 @@ extension ReportRow {
   /// The row's fields in ``ReportSchema/columns`` order.
   public var csvFields: [String] { ReportColumn.all.map { $0.format(self) } }
 
-  /// Every figure zero or empty: what a column missing from a report reads as.
+  /// Every figure zero or empty: what a column missing from a report reads
+  /// as (a dataset's origin: not recorded).
   public static let empty = ReportRow(
     key: ReportKey(index: "", dataset: "", n: 0, workload: "", strategy: "", zooms: ""),
     timing: .zero,
     run: RunMetadata(
       timestamp: "", gitCommit: "", machine: MachineInfo(cpuModel: "", cores: 0, memoryBytes: 0, os: ""),
-      swiftVersion: "", buildConfig: "", seed: 0))
+      swiftVersion: "", buildConfig: "", seed: 0),
+    datasetOrigin: .unrecorded)
 }
 
 extension DataError {

@@ -25,22 +25,26 @@ public enum BundledDataset: String, CaseIterable, Sendable {
     }
   }
 
-  /// `datasets/FILE`, looked up in the current folder, then beside the
-  /// executable's package (`.build/<config>/bench` → the package root), then
-  /// in the source tree this binary was built from.
-  public var path: String {
-    let fm = FileManager.default
-    var candidates = [fm.currentDirectoryPath + "/datasets/" + fileName]
-    let exe = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
-    var dir = exe.deletingLastPathComponent()
-    for _ in 0..<5 {
-      candidates.append(dir.appendingPathComponent("datasets/" + fileName).path)
-      dir = dir.deletingLastPathComponent()
-    }
-    let source = URL(fileURLWithPath: #filePath)  // Benchmarks/BenchWorkloads/Datasets/…
-      .deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    candidates.append(source.appendingPathComponent("datasets/" + fileName).path)
-    return candidates.first { fm.fileExists(atPath: $0) } ?? candidates[0]
+  /// `datasets/FILE` (see ``bundledFilePath(_:)``).
+  public var path: String { bundledFilePath(fileName) }
+}
+
+/// `datasets/FILE`, looked up in the current folder, then beside the
+/// executable's package (`.build/<config>/bench` → the package root), then
+/// in the source tree this binary was built from; the first candidate when
+/// none exists, so an error names where it was looked for first.
+public func bundledFilePath(_ fileName: String) -> String {
+  let fm = FileManager.default
+  var candidates = [fm.currentDirectoryPath + "/datasets/" + fileName]
+  let exe = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+  var dir = exe.deletingLastPathComponent()
+  for _ in 0..<5 {
+    candidates.append(dir.appendingPathComponent("datasets/" + fileName).path)
+    dir = dir.deletingLastPathComponent()
   }
+  let source = URL(fileURLWithPath: #filePath)  // Benchmarks/BenchWorkloads/Datasets/…
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+  candidates.append(source.appendingPathComponent("datasets/" + fileName).path)
+  return candidates.first { fm.fileExists(atPath: $0) } ?? candidates[0]
 }

@@ -1,24 +1,29 @@
 import BenchFormats
+import BenchHarness
 import Foundation
 import SpatialIndexes
 
 /// The points a run works on, with their external ids (from the file's id
-/// column, a GeoJSON feature's position, else row numbers) and the name
-/// reports give them.
+/// column, a GeoJSON feature's position, else row numbers), the name
+/// reports give them and what that name stands for.
 public struct LoadedDataset: Sendable {
+  /// A bundled dataset's or generator's name, or a points file's path as given.
   public var name: String
   public var points: [Point]
   public var ids: ExternalIDs
+  /// A bundled dataset or generator, or a file and its fingerprint.
+  public var origin: DatasetOrigin
 
-  public init(name: String, points: [Point], ids: ExternalIDs) {
+  public init(name: String, points: [Point], ids: ExternalIDs, origin: DatasetOrigin = .named) {
     precondition(points.count == ids.count, "one id per point")
     self.name = name
     self.points = points
     self.ids = ids
+    self.origin = origin
   }
 
-  public init(name: String, points: [Point], ids: [UInt64]) {
-    self.init(name: name, points: points, ids: ExternalIDs(ids))
+  public init(name: String, points: [Point], ids: [UInt64], origin: DatasetOrigin = .named) {
+    self.init(name: name, points: points, ids: ExternalIDs(ids), origin: origin)
   }
 
   public var count: Int { points.count }
@@ -96,6 +101,11 @@ public enum Datasets {
   /// order (`nil`: the whole file, or the generator's default count). A
   /// count for a file is a seeded sample of that many rows, in file order.
   ///
+  /// A points file is named by its path as given and carries its
+  /// fingerprint (``DatasetOrigin/file(_:)``), so its rows are never taken
+  /// for those of the bundled dataset or generator whose name its base
+  /// name is (`hotels.geojson` against the hotels generator).
+  ///
   /// - Throws: ``DatasetError``, or the file's ``DataError``.
   public static func load(
     _ name: String, counts: [Int]?, seed: UInt64, bytesPerPoint: Int = bytesPerPointEstimate
@@ -106,9 +116,15 @@ public enum Datasets {
     }
     if isFile(name) {
       try checkMemory(ofFile: name, counts: counts, bytesPerPoint: bytesPerPoint)
-      // the name reports, pages and the terminal show: a control character written out
-      let base = escapingControls(((name as NSString).lastPathComponent as NSString).deletingPathExtension)
-      return try samples(of: try readPoints(name), name: base, counts, seed)
+      let file = try readPoints(name)
+      let origin = DatasetOrigin.file(try FileFingerprint.of(file: name))
+      // the name reports, pages and the terminal show, a control character
+      // written out: its path as given (`hotels.geojson`, never `hotels`)
+      return try samples(of: file, name: escapingControls(name), counts, seed).map { sample in
+        var d = sample
+        d.origin = origin
+        return d
+      }
     }
     let lowered = name.lowercased()
     guard let entry = PointDistribution.catalog.first(where: { $0.name == lowered }) ?? (

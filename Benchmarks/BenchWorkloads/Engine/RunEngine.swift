@@ -114,13 +114,20 @@ public struct RunEngine {
     return rows
   }
 
-  fileprivate mutating func measureSteps<S: TimedSteps>(_ steps: inout S) -> Measurement {
+  fileprivate mutating func measureSteps<S: TimedSteps>(
+    _ steps: inout S, pilot: ((inout S, Int) -> StepOutcome)? = nil
+  ) -> Measurement {
     var observer = self.observer
     defer { self.observer = observer }
-    return measure(&steps, options: plan.measure) { observer.update($0) }
+    return measure(&steps, options: plan.measure, pilot: pilot) { observer.update($0) }
   }
 
-  /// Times each runner it is handed, then counts its work in one more pass.
+  /// Times each runner it is handed, counting its work on the pilot pass:
+  /// the first pass from a fresh state, so a runner whose state moves from
+  /// pass to pass (the live fleet) counts the same work however many passes
+  /// the budget allowed, and reports the parameters it starts with (a
+  /// buffered grid's base, rebuilt over moved points, changes its cell size
+  /// with every pass).
   private struct Timer: WorkloadVisitor {
     var engine: RunEngine
     let index: String
@@ -131,21 +138,19 @@ public struct RunEngine {
       _ workload: W.Type, variant: String, _ runner: inout R
     ) throws where R.Answer == W.Answer {
       engine.observer.start(variant.isEmpty ? "\(index) \(W.name)" : "\(index) \(W.name) \(variant)")
-      let m = engine.measureSteps(&runner)
+      let counting = engine.plan.counters
+      let parameters = runner.indexParameters
+      var c = WorkCounters()
+      let m = engine.measureSteps(&runner, pilot: counting ? { r, step in r.run(step: step, counters: &c) } : nil)
       let phases = runner.phases.filter { W.phases.contains($0.name) }.map {
         ($0.name, Self.timedPart(of: $0.nanos, m, steps: runner.stepCount))
       }
-      var counters: WorkCounters? = nil
-      if engine.plan.counters {
-        var c = WorkCounters()
-        for step in 0..<runner.stepCount { _ = runner.run(step: step, counters: &c) }
-        counters = c
-      }
+      let counters: WorkCounters? = counting ? c : nil
       let cuts = bands.map { (name: $0.name, cut: m.cut(to: $0, steps: runner.stepCount)) }
       results.append(Timed(
         workload: W.name, variant: variant, measurement: m, counters: counters, churn: runner.churn,
         workloadBytes: runner.workloadBytes, bands: cuts, phases: phases,
-        indexParameters: runner.indexParameters))
+        indexParameters: parameters))
     }
 
     /// A phase's times as a measurement like `m`: its last `passes · batch ·
@@ -230,7 +235,7 @@ private struct RowMaker {
           nodesVisited: UInt64($0.nodesVisited), pointsTested: UInt64($0.pointsTested),
           pointsReported: UInt64($0.pointsReported))
       } ?? .none,
-      run: metadata)
+      run: metadata, datasetOrigin: dataset.origin)
   }
 }
 

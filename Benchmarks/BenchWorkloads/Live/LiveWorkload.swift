@@ -82,18 +82,34 @@ public enum LiveWorkload: Workload {
   }
 
   /// Refuses, before any frame, a quadtree held to a fixed box that does
-  /// not cover the map: the fleet drives anywhere on it, the quadtree
-  /// refuses a point outside its box, and a frame would then show a point
-  /// where it no longer is (every strategy: `move` moves it, `buffered` and
-  /// `rebuild` build again with the same box).
+  /// not cover the globe: moving points go anywhere (a fleet on the map, a
+  /// scripted move past it), the quadtree refuses a point outside its box,
+  /// and a frame would then show a point where it no longer is (every
+  /// strategy: `move` moves it, `buffered` and `rebuild` build again with
+  /// the same box).
+  ///
+  /// Likewise a grid of a fixed cell size that cannot span the globe (more
+  /// than 2^31 columns, or more cells than its dense storage takes): built
+  /// over points close together, it is built again over points that moved
+  /// apart, and that build throws (the `rebuild` strategy then showed the
+  /// frame's points where they were before).
   static func requireRoomToMove<I: SpatialIndex>(_ index: I) throws(IndexError) {
-    let map = Rect(minX: -180, minY: -WebMercator.maxLatitude, maxX: 180, maxY: WebMercator.maxLatitude)
+    if let grid = index as? GridHashIndex, let size = grid.parameters.cellSize {
+      let corners = [Point(x: -180, y: -90), Point(x: 180, y: 90)]
+      do {
+        _ = try GridHashIndex(points: corners, parameters: grid.parameters)
+      } catch {
+        throw .invalidParameter(
+          name: "cellSize", value: "\(size)",
+          reason: "must let the grid span the globe for the live workload, whose points move anywhere (\(error))")
+      }
+    }
     guard let quadtree = index as? BucketQuadtree, case .fixed(let box) = quadtree.parameters.bounds,
-          !box.contains(map)
+          !box.contains(.world)
     else { return }
     throw .invalidParameter(
       name: "bounds", value: quadtree.parameters.bounds.description,
-      reason: "must hold the whole map for the live workload, whose points move anywhere on it (world, or data)")
+      reason: "must hold the whole globe for the live workload, whose points move anywhere (world, or data)")
   }
 
   /// The `move` runner of a dynamic index.
@@ -129,6 +145,10 @@ public enum LiveWorkload: Workload {
     var clusterer: Clusterer<X>
     let update: (inout Clusterer<X>, [PointMove]) throws(IndexError) -> Void
     var motion: FleetMotion
+    /// The steps' scripted moves, frame by frame, used instead of the fleet's.
+    let scripted: [[PointMove]]?
+    /// Frames run so far: the next one's index in ``scripted``.
+    var framesRun = 0
     let areas: [VisibleArea]
     let rects: [[Rect]]
     /// Frames run one every 1/fps seconds (the wait untimed).
@@ -150,7 +170,8 @@ public enum LiveWorkload: Workload {
     ) {
       self.clusterer = clusterer
       self.update = update
-      motion = FleetMotion(count: data.points.count, settings: data.steps.live)
+      motion = FleetMotion(count: data.steps.moves == nil ? data.points.count : 0, settings: data.steps.live)
+      scripted = data.steps.moves.flatMap { $0.isEmpty ? nil : $0 }
       areas = data.steps.areas ?? []
       rects = data.steps.rects ?? []
       self.realTime = realTime
@@ -161,7 +182,7 @@ public enum LiveWorkload: Workload {
 
     mutating func prepareSample(_ step: Int) {
       if !prepared {
-        motion.nextFrame(positions: clusterer.points, into: &moves)
+        nextFrame()
         prepared = true
       }
       guard realTime else { return }
@@ -172,11 +193,13 @@ public enum LiveWorkload: Workload {
 
     mutating func run<C: QueryCounters>(step: Int, counters: inout C) -> StepOutcome {
       let t0 = Stopwatch.now()
-      if !prepared { motion.nextFrame(positions: clusterer.points, into: &moves) }
+      if !prepared { nextFrame() }
       prepared = false
-      // The motion keeps the points finite and on the map, and every
-      // index's bounds hold the map (``requireRoomToMove(_:)``): no move
-      // can be refused here.
+      // The fleet keeps the points finite and on the map, and every
+      // index's bounds hold the map (``requireRoomToMove(_:)``). Scripted
+      // moves (the adversarial session, the fuzzer) may leave the map: were
+      // one refused, the answers would differ from the linear scan's, which
+      // `verify` and `fuzz` report.
       try? update(&clusterer, moves)
       let t1 = Stopwatch.now()
       ids.removeAll(keepingCapacity: true)
@@ -189,6 +212,17 @@ public enum LiveWorkload: Workload {
       for id in ids { digest &+= mix64(UInt64(UInt32(bitPattern: id))) }
       for m in markers { digest = digest &* 0x100_0000_01B3 &+ ClusterWorkload.Runner<X>.hash(m) }
       return StepOutcome(digest: digest, count: ids.count)
+    }
+
+    /// The next frame's moves into `moves`: the script's, or the fleet's.
+    mutating func nextFrame() {
+      defer { framesRun += 1 }
+      guard let scripted else {
+        motion.nextFrame(positions: clusterer.points, into: &moves)
+        return
+      }
+      moves.removeAll(keepingCapacity: true)
+      moves.append(contentsOf: scripted[framesRun % scripted.count])
     }
 
     mutating func answer(step: Int) -> LiveFrame {

@@ -281,6 +281,6 @@ struct PeerRowMaker {
         workload: workload, strategy: strategy),
       timing: TimingSummary(m), buildMilliseconds: buildMs, indexBytes: bytes,
       peakRSSBytes: MachineInfo.peakResidentBytes(), resultsTotal: m.resultsTotal, checksum: m.checksum,
-      wrongAnswers: wrong, run: metadata)
+      wrongAnswers: wrong, run: metadata, datasetOrigin: dataset.origin)
   }
 }

@@ -47,8 +47,19 @@ public struct MapSteps: Sendable {
     storedPositions ?? taps?.map(\.coordinate)
   }
   var storedPositions: [Point]?
+  /// Per step, the farthest a nearest neighbour may be, in metres (the
+  /// search's `maxDistance`); `nil`, as from the session or a file: no limit.
+  /// The adversarial session and the fuzzer set it, to put the limit exactly
+  /// on a point's distance.
+  public var reaches: [Double]?
   /// How the points move from frame to frame in the live workload.
   public var live = LiveSettings()
+  /// Per frame, the live workload's moves instead of the fleet's (frame `f`
+  /// of a runner takes `moves[f % moves.count]`); `nil`: the fleet moves
+  /// (``FleetMotion``). The adversarial session and the fuzzer script moves
+  /// the fleet never makes: across the antimeridian, to the poles, off the
+  /// map, out of an index's bounds.
+  public var moves: [[PointMove]]?
 
   /// The session's steps: its viewports, and the tap of each.
   public init(session: ViewportSession) {
@@ -84,6 +95,32 @@ public struct MapSteps: Sendable {
     let zoomed = file.queries.map { q in VisibleArea(zoom: q.zoom!, rects: q.rects()) }
     areas = zoomed
     taps = zoomed.map { Self.tap(in: $0, &g) }
+  }
+
+  /// Steps made up rather than walked (the adversarial session, the
+  /// fuzzer): per step a box with its zoom, which the viewport, cluster
+  /// and live workloads show; a tap; a position to search near, with the
+  /// farthest a neighbour may be (`reaches`, nil for no limit); and the
+  /// live frame's moves (`moves`, nil for the fleet's).
+  ///
+  /// - Precondition: one tap and one position a box, one reach and one
+  ///   frame of moves a box when given, and every box has a zoom.
+  public init(
+    source: String, boxes: [GeoQuery], taps: [Tap], positions: [Point], reaches: [Double]? = nil,
+    moves: [[PointMove]]? = nil
+  ) {
+    precondition(taps.count == boxes.count && positions.count == boxes.count, "one tap and position a box")
+    precondition(reaches.map { $0.count == boxes.count } ?? true, "one reach a box")
+    precondition(moves.map { $0.count == boxes.count } ?? true, "one frame of moves a box")
+    precondition(boxes.allSatisfy { $0.zoom != nil }, "every box has a zoom")
+    self.source = source
+    count = boxes.count
+    rects = boxes.map { $0.rects() }
+    areas = boxes.map { VisibleArea(zoom: $0.zoom!, rects: $0.rects()) }
+    self.taps = taps
+    storedPositions = positions
+    self.reaches = reaches
+    self.moves = moves
   }
 
   /// One step per tap of `file`.

@@ -24,9 +24,10 @@ public enum NearestWorkload: Workload {
   public static let variantsShareAnswers = false
   public static let answerColumns = ["rank", "id", "distance_m"]
 
-  /// The k of a variant `k=K` (any K ≥ 1, so `bench query --k` takes any).
+  /// The k of a variant `k=K` (any K ≥ 0, so `bench query --k` takes any,
+  /// and the fuzzer asks for none: `k=0` answers no neighbour).
   public static func k(of variant: String) -> Int? {
-    guard variant.hasPrefix("k="), let k = Int(variant.dropFirst(2)), k >= 1 else { return nil }
+    guard variant.hasPrefix("k="), let k = Int(variant.dropFirst(2)), k >= 0 else { return nil }
     return k
   }
 
@@ -35,7 +36,9 @@ public enum NearestWorkload: Workload {
   ) throws {
     for variant in variants {
       guard let k = k(of: variant) else { continue }
-      var runner = Runner(index: index, points: data.points, positions: data.steps.positions ?? [], k: k)
+      var runner = Runner(
+        index: index, points: data.points, positions: data.steps.positions ?? [], k: k,
+        reaches: data.steps.reaches)
       try visitor.visit(Self.self, variant: variant, &runner)
     }
   }
@@ -68,13 +71,16 @@ public enum NearestWorkload: Workload {
     let points: [Point]
     let positions: [Point]
     let k: Int
+    /// Per step, the search's maximum distance; `nil`: none.
+    let reaches: [Double]?
     var buffer = NearestBuffer()
 
     var stepCount: Int { positions.count }
 
     mutating func run<C: QueryCounters>(step: Int, counters: inout C) -> StepOutcome {
+      let reach = reaches.map { step < $0.count ? $0[step] : .infinity } ?? .infinity
       index.nearest(
-        to: positions[step], k: k, maxDistance: .infinity, points: points, into: &buffer, counters: &counters)
+        to: positions[step], k: k, maxDistance: reach, points: points, into: &buffer, counters: &counters)
       var digest: UInt64 = 0
       for (rank, n) in buffer.neighbors.enumerated() {
         digest &+= mix64(UInt64(bitPattern: Int64(n.id)) &+ UInt64(rank) << 32)

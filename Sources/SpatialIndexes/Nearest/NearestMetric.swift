@@ -303,7 +303,10 @@ struct _SphereMetric: _NearestMetric {
       return s * s
     }
     func meridian(_ dLambdaDegrees: Double) -> Double {
-      let d = Swift.max(0, dLambdaDegrees)
+      // less a few ulps of 360°: a point past the edge at +180° lies at
+      // −180°, and its gap, 360° less a rounded 359.9999999°, may be that
+      // much below the edge's, far more than the 1e-9 margin of a 1e-7° gap
+      let d = Swift.max(0, dLambdaDegrees - 1e-12)
       if d > 90 { return haversine(Double.pi / 2 - abs(phi)) }
       let s = sin(d * toRadians)
       let u = cosPhi * cosPhi * s * s

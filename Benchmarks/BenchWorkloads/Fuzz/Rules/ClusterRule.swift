@@ -1,0 +1,108 @@
+import MapClustering
+import SpatialIndexes
+
+/// **cluster**: one marker per cell that holds points in view, by row
+/// (north to south), then column.
+///
+/// - A point is in view when it lies inside one of the step's rectangles
+///   (edges included; the rectangles are cut to the map).
+/// - Its cell is `⌊x · 2^zoom / c⌋`, `⌊y · 2^zoom / c⌋`, `x` and `y` its Web
+///   Mercator position at zoom 0, `c` the cell side of the zoom: cells are
+///   half-open, so a point on an edge is in the cell east or south of it.
+/// - +180° is the meridian of −180°: see ``Plus180Rule`` for the two
+///   versions of the contract. A point is at +180° when its map `x` is
+///   256: +180° itself, or a longitude a rounding below it (179.99999999999997
+///   projects to 256 exactly), which lies on that meridian for the cells.
+/// - The marker's count is its cell's points in view; its position each
+///   coordinate rounded to 1e-7° (halves away from zero), summed, the sum
+///   over the count rounded the same way; a one-point marker is its point,
+///   rounded, with its id.
+public enum ClusterRule: AnswerRule {
+  public static let workload = ClusterWorkload.name
+
+  public static func answers(_ data: WorkloadData, variant: String, options: RuleOptions) -> [[ClusterMarker]] {
+    (data.steps.areas ?? []).map {
+      markers(of: $0, points: data.points, cellTable: data.cellTable, plus180: options.plus180)
+    }
+  }
+
+  /// Equal in what the answer file writes: the cell, the count, the position
+  /// in 1e-7° and the id.
+  public static func allows(
+    _ got: [ClusterMarker], expected: [ClusterMarker], step: Int, data: WorkloadData, variant: String
+  ) -> Bool {
+    got.map(Row.init) == expected.map(Row.init)
+  }
+
+  /// A marker as the answer file writes it.
+  struct Row: Equatable {
+    var column: Int, row: Int, count: Int
+    var latE7: Int32, lonE7: Int32
+    var id: Int32?
+
+    init(_ m: ClusterMarker) {
+      (column, row, count) = (m.key.column, m.key.row, m.key.count)
+      (latE7, lonE7, id) = (m.latitudeE7, m.longitudeE7, m.id)
+    }
+  }
+
+  /// The markers of `area` over `points`.
+  static func markers(
+    of area: VisibleArea, points: [Point], cellTable: ClusterCellTable, plus180: Plus180Rule
+  ) -> [ClusterMarker] {
+    let zoom = min(WebMercator.zoomRange.upperBound, max(0, area.zoom))
+    let scale = WebMercator.scale(zoom: zoom), side = cellTable.cellSize(zoom: zoom)
+    func cell(_ map: Double) -> Int { floorOfQuotient(map * scale, side) }
+    let rects = area.rects.filter(\.isValid)
+    // the dividing-zooms contract: +180° joins cell_x 0 where the cells
+    // divide the world and the box reaches cell_x 0
+    let divides = (256 * scale / side).rounded(.down) * side == 256 * scale
+    let reachesColumn0 = rects.contains { cell(WebMercator.x(longitude: $0.minX)) == 0 }
+    var cells: [SIMD2<Int>: (count: Int, lon: Int64, lat: Int64, id: Int32, point: Point)] = [:]
+    for (i, p) in points.enumerated() {
+      guard rects.contains(where: { p.x >= $0.minX && p.x <= $0.maxX && p.y >= $0.minY && p.y <= $0.maxY })
+      else { continue }
+      var q = p
+      var column = cell(WebMercator.x(longitude: p.x))
+      if WebMercator.x(longitude: p.x) == 256 && (plus180 == .everyZoom || divides && reachesColumn0) {
+        q.x = -180
+        column = 0
+      }
+      let key = SIMD2(cell(WebMercator.y(latitude: p.y)), column)
+      var t = cells[key] ?? (0, 0, 0, Int32(i), q)
+      t.count += 1
+      t.lon += units(q.x)
+      t.lat += units(q.y)
+      cells[key] = t
+    }
+    return cells.keys.sorted { ($0.x, $0.y) < ($1.x, $1.y) }.map { key in
+      let t = cells[key]!
+      let marker = MarkerKey(zoom: zoom, column: key.y, row: key.x, count: t.count)
+      if t.count == 1 {
+        return ClusterMarker(
+          key: marker, longitudeE7: Int32(t.lon), latitudeE7: Int32(t.lat), point: t.point, id: t.id)
+      }
+      return ClusterMarker(
+        key: marker, longitudeE7: mean(t.lon, t.count), latitudeE7: mean(t.lat, t.count))
+    }
+  }
+
+  /// ⌊`v` / `c`⌋ of the exact quotient, for `c` a whole number: the
+  /// rounded division corrected by exact products.
+  static func floorOfQuotient(_ v: Double, _ c: Double) -> Int {
+    var q = (v / c).rounded(.down)
+    if q * c > v { q -= 1 } else if (q + 1) * c <= v { q += 1 }
+    return Int(q)
+  }
+
+  /// Degrees in units of 1e-7°, the nearest, halves away from zero.
+  static func units(_ degrees: Double) -> Int64 {
+    Int64((degrees * 1e7).rounded(.toNearestOrAwayFromZero))
+  }
+
+  /// `sum / count` to the nearest unit, halves away from zero.
+  static func mean(_ sum: Int64, _ count: Int) -> Int32 {
+    let c = Int64(count), q = (2 * abs(sum) + c) / (2 * c)
+    return Int32(sum < 0 ? -q : q)
+  }
+}

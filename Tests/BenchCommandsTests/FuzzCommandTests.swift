@@ -38,7 +38,6 @@ extension CLITests {
         for (arguments, message) in [
           (["--seconds", "0"], "--seconds 0 runs without a time limit: give --cases N too"),
           (["--seconds", "-1"], "--seconds \"-1\" must be seconds in 0...604800 (0: no limit, with --cases)"),
-          (["--plus180", "north"], "unknown +180° rule \"north\" (valid: every-zoom, dividing-zooms)"),
           (["--cases", "0"], "--cases 0 must be at least 1"),
           (["--seed", "x"], "--seed \"x\" is not a non-negative whole number"),
           (["--case"], "--case needs a value"),
@@ -55,7 +54,7 @@ extension CLITests {
     @Test func aCaseIsReproducedBySeedAndNumber() throws {
       try withTemporaryFolder { folder in
         let runs = try (0..<2).map { _ in
-          try runBench(["fuzz", "--seed", "11", "--case", "4", "--quiet", "--plus180", "dividing-zooms"], in: folder.path)
+          try runBench(["fuzz", "--seed", "11", "--case", "4", "--quiet"], in: folder.path)
         }
         for r in runs { #expect(r.code == 0 || r.code == 1, "\(r.stderr)") }
         #expect(runs[0].code == runs[1].code)

@@ -10,10 +10,9 @@ import Testing
 @Suite struct AnswerRuleTests {
   /// The answer file a rule gives for `steps` over `points`.
   func answerFile<R: AnswerRule, W: Workload>(
-    _ rule: R.Type, _ workload: W.Type, points: [Point], steps: MapSteps, variant: String = "",
-    options: RuleOptions = RuleOptions(), ids: [UInt64]
+    _ rule: R.Type, _ workload: W.Type, points: [Point], steps: MapSteps, variant: String = "", ids: [UInt64]
   ) throws -> String {
-    let answers = try #require(R.answers(WorkloadData(points: points, steps: steps), variant: variant, options: options) as? [W.Answer])
+    let answers = try #require(R.answers(WorkloadData(points: points, steps: steps), variant: variant) as? [W.Answer])
     var csv = CSVWriter()
     csv.writeRow(["query"] + W.answerColumns)
     for (q, a) in answers.enumerated() { W.writeAnswer(a, query: q, ids: ExternalIDs(ids), to: &csv) }
@@ -25,26 +24,29 @@ import Testing
     let points = [
       Point(latitude: 10.0000001, longitude: -170.0000001), Point(latitude: 10.0000002, longitude: -169.9999998),
       Point(latitude: -40, longitude: 100), Point(latitude: 60, longitude: 179.5), Point(latitude: 60.1, longitude: -179.5),
+      Point(latitude: 60.2, longitude: 180),
     ]
     let queries = QueriesFile(source: "q", queries: [
       GeoQuery(minLat: -85, minLon: -180, maxLat: 50, maxLon: 180, zoom: 0),
       GeoQuery(minLat: 0, minLon: 20, maxLat: 1, maxLon: 21, zoom: 3),
       GeoQuery(minLat: 55, minLon: 179, maxLat: 65, maxLon: -179, zoom: 3),
+      GeoQuery(minLat: 55, minLon: 179, maxLat: 65, maxLon: 180, zoom: 3),
+      GeoQuery(minLat: 55, minLon: -180, maxLat: 65, maxLon: -179, zoom: 3),
     ])
     let steps = MapSteps(queries: queries, screen: (390, 844), seed: 1)
-    for rule in Plus180Rule.allCases {
-      let text = try answerFile(
-        ClusterRule.self, ClusterWorkload.self, points: points, steps: steps, options: RuleOptions(plus180: rule),
-        ids: [7, 8, 9, 10, 11])
-      #expect(text == """
-        query,cell_x,cell_y,count,lat,lon,id
-        0,0,1,2,10.0000002,-170.0000000,
-        0,2,1,1,-40.0000000,100.0000000,9
-        2,0,6,1,60.1000000,-179.5000000,11
-        2,23,6,1,60.0000000,179.5000000,10
+    let text = try answerFile(
+      ClusterRule.self, ClusterWorkload.self, points: points, steps: steps, ids: [7, 8, 9, 10, 11, 12])
+    #expect(text == """
+      query,cell_x,cell_y,count,lat,lon,id
+      0,0,1,2,10.0000002,-170.0000000,
+      0,2,1,1,-40.0000000,100.0000000,9
+      2,0,6,2,60.1500000,-179.7500000,
+      2,23,6,1,60.0000000,179.5000000,10
+      3,0,6,1,60.2000000,-180.0000000,12
+      3,23,6,1,60.0000000,179.5000000,10
+      4,0,6,1,60.1000000,-179.5000000,11
 
-        """)
-    }
+      """)
   }
 
   /// docs/formats.md, "Answer files", the nearest example (`--k 2`).
@@ -70,32 +72,26 @@ import Testing
       """)
   }
 
-  /// One point at +180° and one at -180°, each alone in a box, at zooms
-  /// whose last column is partial (0) and whose cells divide the world (13).
-  @Test func plus180IsCellZeroAtEveryZoomOrOnlyWhereCellsDivide() {
+  /// One point at +180°, alone in a box ending at +180° or across it: in
+  /// cell_x 0, averaged as -180°, at zooms whose last column is partial
+  /// (0-12) and at zooms whose cells divide the world (13-19), and beyond.
+  @Test func plus180IsCellZeroAtEveryZoom() {
     let points = [Point(x: 180, y: 0)]
-    func marker(_ zoom: Int, _ box: GeoQuery, _ rule: Plus180Rule) -> (column: Int, lonE7: Int32)? {
+    func marker(_ zoom: Int, _ box: GeoQuery) -> (column: Int, lonE7: Int32)? {
       var q = box
       q.zoom = zoom
       let area = VisibleArea(zoom: zoom, rects: q.rects())
-      return ClusterRule.markers(of: area, points: points, cellTable: .default, plus180: rule).first
+      return ClusterRule.markers(of: area, points: points, cellTable: .default).first
         .map { ($0.key.column, $0.longitudeE7) }
     }
     let eastEdge = GeoQuery(minLat: -1, minLon: 179, maxLat: 1, maxLon: 180)
     let across = GeoQuery(minLat: -1, minLon: 179, maxLat: 1, maxLon: -179)
-    // the rule to come: cell_x 0, averaged as -180°, whatever the zoom and the box
     for zoom in [0, 5, 12, 13, 19, 25] {
       for box in [eastEdge, across] {
-        let m = marker(zoom, box, .everyZoom)
+        let m = marker(zoom, box)
         #expect(m?.column == 0 && m?.lonE7 == -1_800_000_000, "zoom \(zoom) \(box)")
       }
     }
-    // the rule before: zooms 0-12 keep it in the partial last column, at +180°
-    #expect(marker(0, across, .dividingZooms)! == (2, 1_800_000_000))  // 256 / 88
-    #expect(marker(12, across, .dividingZooms)! == (11915, 1_800_000_000))  // 256 · 4096 / 88
-    // zooms 13-19: cell_x 0 when the box reaches it, else the column past the last
-    #expect(marker(13, across, .dividingZooms)! == (0, -1_800_000_000))
-    #expect(marker(13, eastEdge, .dividingZooms)! == (32768, 1_800_000_000))  // 256 · 8192 / 64
   }
 
   /// A longitude a rounding below +180° projects onto it (map x 256): the
@@ -104,7 +100,7 @@ import Testing
     let p = Point(x: (180.0).nextDown, y: 0)
     #expect(WebMercator.x(longitude: p.x) == 256)
     let area = VisibleArea(zoom: 0, rects: [Rect(minX: 170, minY: -1, maxX: 180, maxY: 1)])
-    #expect(ClusterRule.markers(of: area, points: [p], cellTable: .default, plus180: .everyZoom).first?.key.column == 0)
+    #expect(ClusterRule.markers(of: area, points: [p], cellTable: .default).first?.key.column == 0)
   }
 
   /// Marker means round halves away from zero, in integers.
@@ -128,7 +124,7 @@ import Testing
       ZoomedPosition(latitude: 0, longitude: 179.99999992, zoom: 20),  // nearer point 0
       ZoomedPosition(latitude: 1, longitude: 0, zoom: 20),  // nothing within 22 points
     ]))
-    let answers = TapRule.answers(WorkloadData(points: points, steps: steps), variant: "", options: RuleOptions())
+    let answers = TapRule.answers(WorkloadData(points: points, steps: steps), variant: "")
     #expect(answers == [1, 1, nil, 1, 0, nil])
   }
 }

@@ -109,7 +109,7 @@ import Testing
       .init(kind: .index, index: EdgeShyIndex.name, workload: ViewportWorkload.name, variant: ""), step: 0,
       detail: "0 ids, linear scan 1; missing [0], extra []")
     let test = RegressionTest(
-      fuzzCase: c, failure: failure, options: RuleOptions(), seed: 5, caseNumber: 12, extraIndexes: [EdgeShyIndex.self])
+      fuzzCase: c, failure: failure, seed: 5, caseNumber: 12, extraIndexes: [EdgeShyIndex.self])
     #expect(test.swift == """
       /// Found by `bench fuzz --seed 5` (case 12), shrunk.
       /// edgeshy viewport differs from the linear scan: 0 ids, linear scan 1; missing [0], extra []
@@ -150,7 +150,7 @@ import Testing
   @Test(arguments: FuzzPrintedTests.cases)
   func thePrintedTestsAreThePrintersOutput(name: String) throws {
     let (c, failure) = try #require(FuzzPrintedTests.fuzzCase(named: name))
-    let printed = RegressionTest(fuzzCase: c, failure: failure, options: RuleOptions(), seed: 3, caseNumber: 0).swift
+    let printed = RegressionTest(fuzzCase: c, failure: failure, seed: 3, caseNumber: 0).swift
     let source = try String(contentsOfFile: FuzzPrintedTests.sourcePath, encoding: .utf8)
     #expect(source.contains(printed), "\(printed)")
   }

@@ -79,7 +79,7 @@ private func peerSteps(_ count: Int = 60) -> MapSteps {
       WorkloadData(points: peerPoints, steps: steps), workloads: [WorkloadChoice(ClusterWorkload.self)])
     let checker = PeerChecker(
       query: .cluster, steps: steps, reference: reference,
-      clusterer: try Clusterer(index: LinearScanIndex(points: peerPoints), points: peerPoints))
+      clusterer: try Clusterer(index: LinearScanIndex(points: peerPoints), points: peerPoints), points: peerPoints)
     var changed = 0
     for step in 0..<steps.count {
       var rows = Self.clusterRows(steps.areas![step], peerPoints)
@@ -94,12 +94,31 @@ private func peerSteps(_ count: Int = 60) -> MapSteps {
     #expect(steps.areas!.contains { $0.count == 2 })
   }
 
+  /// PostGIS may order two equally far points (+180° and −180° on one
+  /// parallel) the other way: the checker takes a tie swapped, and nothing
+  /// else.
+  @Test func nearestTiesMaySwapButNothingElse() throws {
+    let points = [Point(x: 180, y: 10), Point(x: -180, y: 10), Point(x: 172, y: 10), Point(x: 0, y: 0)]
+    let steps = MapSteps(positions: [Point(x: 175, y: 10)], source: "q")
+    let reference = try Verification.referenceAnswers(
+      WorkloadData(points: points, steps: steps), workloads: [WorkloadChoice(name: NearestWorkload.name, variants: ["k=3"])])
+    let checker = PeerChecker(query: .nearest(k: 3), steps: steps, reference: reference, clusterer: nil, points: points)
+    func rows(_ ids: [Int64]) -> PeerRows { ids.map { [$0, nil, nil, nil, nil, nil] } }
+    #expect(checker.difference(step: 0, rows: rows([2, 0, 1])) == nil)
+    #expect(checker.difference(step: 0, rows: rows([2, 1, 0])) == nil)  // the tie at ±180°, swapped
+    #expect(checker.difference(step: 0, rows: rows([0, 2, 1])) != nil)  // 172° is nearer, not tied
+    #expect(checker.difference(step: 0, rows: rows([2, 0, 0])) != nil)  // one point twice
+    #expect(checker.difference(step: 0, rows: rows([2, 0, 3])) != nil)  // a farther point
+    #expect(checker.difference(step: 0, rows: rows([2, 0])) != nil)
+  }
+
   @Test func viewportDigestsSeeAMissingOrExtraPoint() throws {
     let steps = peerSteps()
     let reference = try Verification.referenceAnswers(
       WorkloadData(points: peerPoints, steps: steps), workloads: [WorkloadChoice(ViewportWorkload.self)])
     let ids = try #require(reference[ViewportWorkload.name] as? [[Int32]])
-    let checker = PeerChecker(query: .viewport(exact: true), steps: steps, reference: reference, clusterer: nil)
+    let checker = PeerChecker(
+      query: .viewport(exact: true), steps: steps, reference: reference, clusterer: nil, points: peerPoints)
     for step in 0..<steps.count where !ids[step].isEmpty {
       let digest = PeerChecker.digest(ids[step])
       #expect(checker.difference(step: step, rows: [digest.map { Optional($0) }]) == nil)

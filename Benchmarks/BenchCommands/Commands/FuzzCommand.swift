@@ -8,8 +8,8 @@ import Glibc
 import Darwin
 #endif
 
-/// `bench fuzz [--seconds S] [--cases N] [--seed S] [--case I] [--plus180
-/// RULE] [--max-failures F] [--quiet]`: draws hostile cases from the seed
+/// `bench fuzz [--seconds S] [--cases N] [--seed S] [--case I]
+/// [--max-failures F] [--quiet]`: draws hostile cases from the seed
 /// and checks every index, workload and strategy against the linear scan,
 /// and the linear scan against the documented rules (``FuzzRun``). Each
 /// new kind of failure is shrunk and printed as a Swift Testing test and,
@@ -23,8 +23,7 @@ func fuzzCommand(_ arguments: [String]) throws -> Int32 {
     throw UsageError("--seconds 0 runs without a time limit: give --cases N too", command: command)
   }
   warnIfDebugBuild()
-  let options = RuleOptions(plus180: o.plus180)
-  var run = FuzzRun(seed: seed, seconds: o.seconds, cases: o.cases, check: FuzzCheck(options: options))
+  var run = FuzzRun(seed: seed, seconds: o.seconds, cases: o.cases, check: FuzzCheck())
   run.maximumFailures = o.maximumFailures
   if let only {
     run.firstCase = only
@@ -34,7 +33,7 @@ func fuzzCommand(_ arguments: [String]) throws -> Int32 {
   }
   FuzzCrashNote.install(seed: seed, firstCase: only ?? 0)
   output("fuzz: seed \(seed), indexes \(run.check.indexes.joined(separator: ", ")); workloads "
-    + "\(run.check.workloads.joined(separator: ", ")); +180° rule \(o.plus180.rawValue)")
+    + "\(run.check.workloads.joined(separator: ", "))")
   var lastProgress = Stopwatch.now()
   var failures = 0
   let summary = run.run(
@@ -46,7 +45,7 @@ func fuzzCommand(_ arguments: [String]) throws -> Int32 {
     },
     report: { found in
       failures += 1
-      output(FuzzReport.text(found, number: failures, seed: seed, options: options))
+      output(FuzzReport.text(found, number: failures, seed: seed))
     })
   FuzzCrashNote.uninstall()
   let rate = summary.seconds > 0 ? Double(summary.cases) / summary.seconds : 0
@@ -63,7 +62,6 @@ struct FuzzOptions {
   var seed: UInt64 = 42
   /// `--case I`: that case alone.
   var only: Int?
-  var plus180 = Plus180Rule.everyZoom
   var maximumFailures = 10
   var quiet = false
 
@@ -84,14 +82,6 @@ struct FuzzOptions {
         (o: inout FuzzOptions, v: FlagValue) throws(UsageError) in
         o.only = try v.integer(in: 0...Int(Int32.max))
       },
-      Flag("--plus180", "RULE",
-           help: "where a point at +180° clusters: every-zoom (default; cell_x 0,\naveraged as -180°, at every zoom: issue 42) or dividing-zooms (the\nrule before: only at zooms whose cells divide the world, 13-19)"
-      ) { (o: inout FuzzOptions, v: FlagValue) throws(UsageError) in
-        guard let rule = Plus180Rule(rawValue: v.text.lowercased()) else {
-          throw .unknown("+180° rule", v.text, valid: Plus180Rule.allCases.map(\.rawValue), command: v.command)
-        }
-        o.plus180 = rule
-      },
       Flag("--max-failures", "F", help: "stop after F kinds of failure in cases (default 10)") {
         (o: inout FuzzOptions, v: FlagValue) throws(UsageError) in
         o.maximumFailures = try v.integer(in: 1...1000)
@@ -103,14 +93,13 @@ struct FuzzOptions {
 
 /// How `bench fuzz` prints a failure it found.
 enum FuzzReport {
-  static func text(_ found: FuzzRun.Found, number: Int, seed: UInt64, options: RuleOptions) -> String {
+  static func text(_ found: FuzzRun.Found, number: Int, seed: UInt64) -> String {
     var lines = ["", "FAILURE \(number): \(found.failure.signature)"]
     guard let caseNumber = found.caseNumber, let original = found.original, let shrunk = found.shrunk else {
       lines.append("  \(found.failure.detail)")
       return lines.joined(separator: "\n")
     }
     let again = "bench fuzz --seed \(seed) --case \(caseNumber)"
-      + (options.plus180 == .everyZoom ? "" : " --plus180 \(options.plus180.rawValue)")
     lines.append("  case \(caseNumber) (\(original.points.count) points, \(original.steps.count) steps), "
       + "step \(found.failure.step): \(found.failure.detail)")
     lines.append("  again: \(again)")
@@ -119,7 +108,7 @@ enum FuzzReport {
       + "\(shrunk.steps.count) step\(shrunk.steps.count == 1 ? "" : "s"), step \(found.shrunkFailure.step): "
       + found.shrunkFailure.detail)
     let test = RegressionTest(
-      fuzzCase: shrunk, failure: found.shrunkFailure, options: options, seed: seed, caseNumber: caseNumber)
+      fuzzCase: shrunk, failure: found.shrunkFailure, seed: seed, caseNumber: caseNumber)
     lines.append("")
     lines.append(test.swift)
     if let query = test.benchQuery {

@@ -10,7 +10,6 @@ import SpatialIndexes
 /// that check runs (and the linear scan's reference answers it needs): the
 /// shrinker calls it hundreds of times on a case.
 public struct FuzzCheck {
-  public var options: RuleOptions
   /// The indexes checked, by name: the catalogue's, then `extraIndexes`'.
   public var indexes: [String]
   /// Index types outside the catalogue (the fuzzer's tests plant a wrong one).
@@ -20,8 +19,7 @@ public struct FuzzCheck {
   /// The slowest (index, workload) of the last case, and its seconds.
   public private(set) var slowest: (signature: FuzzFailure.Signature, seconds: Double)? = nil
 
-  public init(options: RuleOptions = RuleOptions(), extraIndexes: [any SpatialIndex.Type] = []) {
-    self.options = options
+  public init(extraIndexes: [any SpatialIndex.Type] = []) {
     self.extraIndexes = extraIndexes
     indexes = allIndexTypes.map { $0.name } + extraIndexes.map { $0.name }
     workloads = WorkloadCatalog.names
@@ -134,7 +132,7 @@ private struct CheckWorkload: WorkloadTypeOperation {
   func ruleFailure<R: AnswerRule, W: Workload>(
     _ rule: R.Type, _ w: W.Type, _ variant: String, _ linear: [W.Answer], _ sig: FuzzFailure.Signature
   ) -> FuzzFailure? {
-    let expected = R.answers(data, variant: variant, options: check.options)
+    let expected = R.answers(data, variant: variant)
     guard let got = linear as? [R.Answer], let expectedAnswers = expected as? [W.Answer] else {
       return FuzzFailure(sig, step: 0, detail: "the rule's answers are not the workload's type")
     }

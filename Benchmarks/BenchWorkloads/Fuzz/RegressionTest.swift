@@ -13,7 +13,6 @@ import SpatialIndexes
 public struct RegressionTest {
   public let fuzzCase: FuzzCase
   public let failure: FuzzFailure
-  public let options: RuleOptions
   /// How it was found, for the test's name and comment: the seed and case.
   public let seed: UInt64?
   public let caseNumber: Int?
@@ -21,12 +20,11 @@ public struct RegressionTest {
   public let typeName: String
 
   public init(
-    fuzzCase: FuzzCase, failure: FuzzFailure, options: RuleOptions, seed: UInt64? = nil,
+    fuzzCase: FuzzCase, failure: FuzzFailure, seed: UInt64? = nil,
     caseNumber: Int? = nil, extraIndexes: [any SpatialIndex.Type] = []
   ) {
     self.fuzzCase = fuzzCase
     self.failure = failure
-    self.options = options
     self.seed = seed
     self.caseNumber = caseNumber
     let name = failure.signature.index
@@ -49,7 +47,6 @@ public struct RegressionTest {
     var lines: [String] = []
     var found = "Found by `bench fuzz"
     if let seed { found += " --seed \(seed)" }
-    if options.plus180 != .everyZoom { found += " --plus180 \(options.plus180.rawValue)" }
     found += "`"
     if let caseNumber { found += " (case \(caseNumber))" }
     lines.append("/// \(found), shrunk.")
@@ -98,18 +95,18 @@ public struct RegressionTest {
     }
     switch signature.workload {
     case ViewportWorkload.name:
-      let expected = ViewportRule.answers(data, variant: "", options: options)[failure.step]
+      let expected = ViewportRule.answers(data, variant: "")[failure.step]
       return ["  let index = \(indexExpression)", "  var ids: [Int32] = []"]
         + list("  let rects = ", step.box.rects().map(rect))
         + ["  for rect in rects { index.query(in: rect, into: &ids) }", "  #expect(ids.sorted() == \(expected))"]
     case ClusterWorkload.name:
-      let expected = ClusterRule.answers(data, variant: "", options: options)[failure.step]
+      let expected = ClusterRule.answers(data, variant: "")[failure.step]
       return ["  let index = \(indexExpression)", "  var clusterer = try Clusterer(index: index, points: points)"]
         + list("  let area = VisibleArea(zoom: \(step.box.zoom ?? 0), rects: ", step.box.rects().map(rect), close: "])")
         + ["  let markers = clusterer.markers(for: area, strategy: ClusterStrategy(rawValue: \(quoted(signature.variant)))!)"]
         + markerExpectations(expected)
     case TapWorkload.name:
-      let expected = TapRule.answers(data, variant: "", options: options)[failure.step]
+      let expected = TapRule.answers(data, variant: "")[failure.step]
       let id = expected.map(String.init) ?? "nil"
       var lines = [
         "  let index = \(indexExpression)",
@@ -128,7 +125,7 @@ public struct RegressionTest {
       return lines
     case NearestWorkload.name:
       let k = NearestWorkload.k(of: signature.variant) ?? 0
-      let expected = NearestRule.answers(data, variant: signature.variant, options: options)[failure.step]
+      let expected = NearestRule.answers(data, variant: signature.variant)[failure.step]
       return [
         "  let index = \(indexExpression)",
         "  var neighbours: [Neighbor] = []",
@@ -147,7 +144,7 @@ public struct RegressionTest {
   /// The live workload's frames up to the failing one, each moving the
   /// points, then listing the view and clustering it, as its runner does.
   func liveBody(_ data: WorkloadData) -> [String] {
-    let expected = LiveRule.answers(data, variant: signature.variant, options: options)[failure.step]
+    let expected = LiveRule.answers(data, variant: signature.variant)[failure.step]
     let frames = fuzzCase.steps.prefix(failure.step + 1)
     var lines: [String]
     switch signature.variant {
@@ -235,20 +232,20 @@ public struct RegressionTest {
   /// The rule's answer file for the one-step case `c`.
   func expectedAnswerFile(_ c: FuzzCase) -> String? {
     struct Write: WorkloadTypeOperation {
-      let data: WorkloadData, variant: String, options: RuleOptions
+      let data: WorkloadData, variant: String
       func run<W: Workload>(_ type: W.Type) throws -> String? {
         guard let rule = AnswerRules.rule(for: W.name) else { return nil }
         return write(rule, W.self)
       }
       func write<R: AnswerRule, W: Workload>(_ rule: R.Type, _ w: W.Type) -> String? {
-        guard let answers = R.answers(data, variant: variant, options: options) as? [W.Answer] else { return nil }
+        guard let answers = R.answers(data, variant: variant) as? [W.Answer] else { return nil }
         var csv = CSVWriter()
         csv.writeRow(["query"] + W.answerColumns)
         for (q, a) in answers.enumerated() { W.writeAnswer(a, query: q, ids: .rows(data.points.count), to: &csv) }
         return csv.text
       }
     }
-    var op = Write(data: c.data, variant: signature.variant, options: options)
+    var op = Write(data: c.data, variant: signature.variant)
     return (try? withWorkloadType(named: signature.workload, &op)) ?? nil
   }
 

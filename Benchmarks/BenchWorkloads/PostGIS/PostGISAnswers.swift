@@ -13,6 +13,8 @@ struct PeerChecker {
   let reference: [String: Any]
   /// Turns the server's cell totals into markers by this package's rules.
   let clusterer: Clusterer<LinearScanIndex>?
+  /// The points, by id: a neighbour's distance by this package's formula.
+  let points: [Point]
 
   /// How step `step`'s rows differ from the linear scan's answer, or `nil`
   /// when they agree.
@@ -41,11 +43,28 @@ struct PeerChecker {
       let got = rows.map { Int32(truncatingIfNeeded: $0[0] ?? -1) }
       let want = expected.map(\.id)
       if got == want { return nil }
+      if let position = steps.positions?[safe: step], tiesApart(got, expected, from: position) { return nil }
       guard let rank = zip(got, want).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset else {
         return "\(got.count) neighbours, linear scan \(want.count)"
       }
       return "rank \(rank + 1): id \(got[rank]), linear scan id \(want[rank]) at \(expected[rank].distance) m"
     }
+  }
+
+  /// Whether `got` differs from `expected` only in the order of ties: at
+  /// each rank the same id, or one at the same distance (by
+  /// ``GreatCircle/distance(_:_:)``, to 1e-12 of it). PostGIS computes the
+  /// distance its own way, so two points this package finds equally far
+  /// (+180° and −180° on one parallel) may differ in its last bits, and
+  /// its tie by id then picks the other.
+  func tiesApart(_ got: [Int32], _ expected: [Neighbor], from position: Point) -> Bool {
+    guard got.count == expected.count, Set(got).count == got.count else { return false }
+    for (id, want) in zip(got, expected) where id != want.id {
+      guard let p = points[safe: Int(id)] else { return false }
+      let d = GreatCircle.distance(position, p)
+      guard abs(d - want.distance) <= 1e-12 * max(want.distance, 1) else { return false }
+    }
+    return true
   }
 
   /// Results the step's answer counts, as a run's `results_total` does:

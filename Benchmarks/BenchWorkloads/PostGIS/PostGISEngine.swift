@@ -123,7 +123,7 @@ public struct PostGISEngine {
 
     for query in PostGISQuery.all(for: workloads) {
       guard let stepRows = query.stepRows(steps, cells: .default) else { continue }
-      let checker = PeerChecker(query: query, steps: steps, reference: reference, clusterer: clusterer)
+      let checker = PeerChecker(query: query, steps: steps, reference: reference, clusterer: clusterer, points: dataset.points)
       let table = server.workFolder + "/steps_\(query.sqlName).csv"
       try Self.write(stepRows, to: table)
       _ = try server.psql(

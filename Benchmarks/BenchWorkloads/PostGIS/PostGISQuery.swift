@@ -200,21 +200,26 @@ enum PostGISQuery: Equatable {
       // least `d · ppm` screen points away; read the KNN order until that
       // bound passes the best screen distance found, or the radius. The
       // slack (1e-6) covers PostGIS's radius, 5e-9 smaller than ours.
+      func scan(_ order: String) -> String {
+        """
+        best := NULL; best2 := 'Infinity';
+            FOR nb IN SELECT id, mx, my, on_map, \(Self.sphereDistance) AS d
+                FROM \(points) ORDER BY \(order) LOOP
+              bound := nb.d * ppm * (1 - 1e-6);
+              EXIT WHEN nb.d > reach OR bound * bound > best2;
+              CONTINUE WHEN NOT nb.on_map;
+              dx := abs(nb.mx * st.scale - st.tx); dx := least(dx, st.world - dx); dy := nb.my * st.scale - st.ty;
+              d2 := dx * dx + dy * dy;
+              IF d2 <= st.r2 AND (d2 < best2 OR (d2 = best2 AND nb.id < best)) THEN best := nb.id; best2 := d2; END IF;
+            END LOOP;
+        """
+      }
       return """
-        DECLARE nb record; best int8; best2 float8 := 'Infinity'; dx float8; dy float8; d2 float8;
+        DECLARE nb record; best int8; best2 float8; dx float8; dy float8; d2 float8;
           ppm float8 := st.world / (2 * pi() * \(GreatCircle.earthRadius));
           reach float8 := sqrt(st.r2) / ppm * (1 + 1e-6); bound float8;
         BEGIN
-          FOR nb IN SELECT id, mx, my, on_map,
-                geog <-> ST_SetSRID(ST_MakePoint(st.lon, st.lat), 4326)::geography AS d
-              FROM \(points) ORDER BY 5 LOOP
-            bound := nb.d * ppm * (1 - 1e-6);
-            EXIT WHEN nb.d > reach OR bound * bound > best2;
-            CONTINUE WHEN NOT nb.on_map;
-            dx := abs(nb.mx * st.scale - st.tx); dx := least(dx, st.world - dx); dy := nb.my * st.scale - st.ty;
-            d2 := dx * dx + dy * dy;
-            IF d2 <= st.r2 AND (d2 < best2 OR (d2 = best2 AND nb.id < best)) THEN best := nb.id; best2 := d2; END IF;
-          END LOOP;
+          \(Self.knnOrUnindexed(scan))
           IF best IS NOT NULL THEN
             \(head), best, NULL::int8, NULL::int8, NULL::int8, NULL::int8, NULL::int8;
           END IF;
@@ -225,19 +230,45 @@ enum PostGISQuery: Equatable {
       // second key defeats the KNN index scan): read the index's order
       // instead, past the k-th until the distance grows, so every tie at
       // the k-th distance is seen, then break ties by id
+      func scan(_ order: String) -> String {
+        """
+        ids := '{}'; ds := '{}'; seen := 0;
+            FOR nb IN SELECT id, \(Self.sphereDistance) AS d FROM \(points) ORDER BY \(order) LOOP
+              EXIT WHEN seen >= \(k) AND nb.d > last;
+              ids := ids || nb.id::int8; ds := ds || nb.d; last := nb.d; seen := seen + 1;
+            END LOOP;
+        """
+      }
       return """
-        DECLARE nb record; ids int8[] := '{}'; ds float8[] := '{}'; last float8; seen int4 := 0;
+        DECLARE nb record; ids int8[]; ds float8[]; last float8; seen int4;
         BEGIN
-          FOR nb IN SELECT id, geog <-> ST_SetSRID(ST_MakePoint(st.lon, st.lat), 4326)::geography AS d
-              FROM \(points) ORDER BY 2 LOOP
-            EXIT WHEN seen >= \(k) AND nb.d > last;
-            ids := ids || nb.id::int8; ds := ds || nb.d; last := nb.d; seen := seen + 1;
-          END LOOP;
+          \(Self.knnOrUnindexed(scan))
           \(head), u.id, NULL::int8, NULL::int8, NULL::int8, NULL::int8, NULL::int8
             FROM unnest(ids, ds) AS u(id, d) ORDER BY u.d, u.id LIMIT \(k);
         END;
         """
     }
+  }
+
+  /// The sphere distance from the step's position: the KNN operator on the
+  /// GiST index when it stands alone in `ORDER BY`.
+  static let sphereDistance = "geog <-> ST_SetSRID(ST_MakePoint(st.lon, st.lat), 4326)::geography"
+
+  /// `scan` in the GiST index's KNN order, and, should PostGIS refuse that
+  /// order, again in a sort of the whole table. PostGIS 3.3's geography
+  /// KNN raises "index returned tuples in wrong order" for a position on
+  /// the antimeridian beside a point on its other side (+180° against
+  /// −180°, both at distance 0): its index bound exceeds the true distance.
+  /// `+ 0` keeps the operator off the index, so the second scan sorts.
+  static func knnOrUnindexed(_ scan: (String) -> String) -> String {
+    """
+    BEGIN
+            \(scan("d"))
+          EXCEPTION WHEN internal_error THEN
+            IF SQLERRM <> 'index returned tuples in wrong order' THEN RAISE; END IF;
+            \(scan("(\(sphereDistance)) + 0"))
+          END;
+    """
   }
 
   /// Box `j` of the step: `&&` on the GiST index, then, when `exact`, the

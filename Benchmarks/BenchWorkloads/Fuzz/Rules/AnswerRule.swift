@@ -17,7 +17,7 @@ public protocol AnswerRule {
   static var workload: String { get }
 
   /// Every step's answer of `variant` over `data`.
-  static func answers(_ data: WorkloadData, variant: String, options: RuleOptions) -> [Answer]
+  static func answers(_ data: WorkloadData, variant: String) -> [Answer]
 
   /// Whether `got` is an answer the contract allows at `step`, the rule's
   /// own being `expected`: equal, or different only where the contract's
@@ -34,29 +34,6 @@ extension AnswerRule where Answer: Equatable {
   ) -> Bool {
     got == expected
   }
-}
-
-/// Choices among the rules, where the contract is changing.
-public struct RuleOptions: Sendable, Equatable {
-  /// Where a point at longitude +180° clusters.
-  public var plus180: Plus180Rule
-
-  public init(plus180: Plus180Rule = .everyZoom) {
-    self.plus180 = plus180
-  }
-}
-
-/// Where a point at longitude +180° clusters: two versions of the contract.
-public enum Plus180Rule: String, Sendable, CaseIterable {
-  /// +180° is −180° at every zoom: the point is in `cell_x` 0 and averaged
-  /// as −180°, whatever the box (issue 42, item 8: the contract to come).
-  case everyZoom = "every-zoom"
-  /// The contract of docs/formats.md until then: at zooms whose cells
-  /// divide the world's width (13–19 by default), a point at +180° is in
-  /// `cell_x` 0 and averaged as −180° when the box reaches `cell_x` 0, and
-  /// otherwise in the column past the last; at the other zooms it is in
-  /// the world's last, partial column, at +180°.
-  case dividingZooms = "dividing-zooms"
 }
 
 /// The rule of every workload, by name.

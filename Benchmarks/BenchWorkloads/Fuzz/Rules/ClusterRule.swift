@@ -9,8 +9,8 @@ import SpatialIndexes
 /// - Its cell is `⌊x · 2^zoom / c⌋`, `⌊y · 2^zoom / c⌋`, `x` and `y` its Web
 ///   Mercator position at zoom 0, `c` the cell side of the zoom: cells are
 ///   half-open, so a point on an edge is in the cell east or south of it.
-/// - +180° is the meridian of −180°: see ``Plus180Rule`` for the two
-///   versions of the contract. A point is at +180° when its map `x` is
+/// - +180° is the meridian of −180°: at every zoom and whatever the box, a
+///   point at +180° is in `cell_x` 0 and averaged as −180°. A point is at +180° when its map `x` is
 ///   256: +180° itself, or a longitude a rounding below it (179.99999999999997
 ///   projects to 256 exactly), which lies on that meridian for the cells.
 /// - The marker's count is its cell's points in view; its position each
@@ -20,9 +20,9 @@ import SpatialIndexes
 public enum ClusterRule: AnswerRule {
   public static let workload = ClusterWorkload.name
 
-  public static func answers(_ data: WorkloadData, variant: String, options: RuleOptions) -> [[ClusterMarker]] {
+  public static func answers(_ data: WorkloadData, variant: String) -> [[ClusterMarker]] {
     (data.steps.areas ?? []).map {
-      markers(of: $0, points: data.points, cellTable: data.cellTable, plus180: options.plus180)
+      markers(of: $0, points: data.points, cellTable: data.cellTable)
     }
   }
 
@@ -48,23 +48,19 @@ public enum ClusterRule: AnswerRule {
 
   /// The markers of `area` over `points`.
   static func markers(
-    of area: VisibleArea, points: [Point], cellTable: ClusterCellTable, plus180: Plus180Rule
+    of area: VisibleArea, points: [Point], cellTable: ClusterCellTable
   ) -> [ClusterMarker] {
     let zoom = min(WebMercator.zoomRange.upperBound, max(0, area.zoom))
     let scale = WebMercator.scale(zoom: zoom), side = cellTable.cellSize(zoom: zoom)
     func cell(_ map: Double) -> Int { floorOfQuotient(map * scale, side) }
     let rects = area.rects.filter(\.isValid)
-    // the dividing-zooms contract: +180° joins cell_x 0 where the cells
-    // divide the world and the box reaches cell_x 0
-    let divides = (256 * scale / side).rounded(.down) * side == 256 * scale
-    let reachesColumn0 = rects.contains { cell(WebMercator.x(longitude: $0.minX)) == 0 }
     var cells: [SIMD2<Int>: (count: Int, lon: Int64, lat: Int64, id: Int32, point: Point)] = [:]
     for (i, p) in points.enumerated() {
       guard rects.contains(where: { p.x >= $0.minX && p.x <= $0.maxX && p.y >= $0.minY && p.y <= $0.maxY })
       else { continue }
       var q = p
       var column = cell(WebMercator.x(longitude: p.x))
-      if WebMercator.x(longitude: p.x) == 256 && (plus180 == .everyZoom || divides && reachesColumn0) {
+      if WebMercator.x(longitude: p.x) == 256 {
         q.x = -180
         column = 0
       }

@@ -8,7 +8,7 @@ import SpatialIndexes
 public enum LiveRule: AnswerRule {
   public static let workload = LiveWorkload.name
 
-  public static func answers(_ data: WorkloadData, variant: String, options: RuleOptions) -> [LiveFrame] {
+  public static func answers(_ data: WorkloadData, variant: String) -> [LiveFrame] {
     let steps = data.steps
     let count = min(steps.rects?.count ?? 0, steps.areas?.count ?? 0)
     var points = data.points
@@ -25,7 +25,7 @@ public enum LiveRule: AnswerRule {
       return LiveFrame(
         ids: ViewportRule.inside(steps.rects![q], points),
         markers: ClusterRule.markers(
-          of: steps.areas![q], points: points, cellTable: data.cellTable, plus180: options.plus180))
+          of: steps.areas![q], points: points, cellTable: data.cellTable))
     }
   }
 

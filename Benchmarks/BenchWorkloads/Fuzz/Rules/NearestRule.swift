@@ -21,7 +21,7 @@ public enum NearestRule: AnswerRule {
 
   public static let radius = 6_371_008.8
 
-  public static func answers(_ data: WorkloadData, variant: String, options: RuleOptions) -> [[Neighbor]] {
+  public static func answers(_ data: WorkloadData, variant: String) -> [[Neighbor]] {
     let k = NearestWorkload.k(of: variant) ?? 0
     return (data.steps.positions ?? []).indices.map { step in
       let position = data.steps.positions![step], reach = reach(data, step)

@@ -9,7 +9,7 @@ import SpatialIndexes
 public enum TapRule: AnswerRule {
   public static let workload = TapWorkload.name
 
-  public static func answers(_ data: WorkloadData, variant: String, options: RuleOptions) -> [Int32?] {
+  public static func answers(_ data: WorkloadData, variant: String) -> [Int32?] {
     (data.steps.taps ?? []).map { tap in
       var best: (d2: Double, id: Int32)? = nil
       for i in data.points.indices {

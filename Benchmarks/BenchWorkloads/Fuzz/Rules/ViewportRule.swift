@@ -5,7 +5,7 @@ import SpatialIndexes
 public enum ViewportRule: AnswerRule {
   public static let workload = ViewportWorkload.name
 
-  public static func answers(_ data: WorkloadData, variant: String, options: RuleOptions) -> [[Int32]] {
+  public static func answers(_ data: WorkloadData, variant: String) -> [[Int32]] {
     (data.steps.rects ?? []).map { inside($0, data.points) }
   }
 

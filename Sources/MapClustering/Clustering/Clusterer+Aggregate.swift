@@ -74,7 +74,7 @@ final class _GroupSums: @unchecked Sendable {
         codes[2 &* i] = _CellFamilies.unitCode(MapCells.binX(longitude: x))
         codes[2 &* i &+ 1] = _CellFamilies.unitCode(WebMercator.y(latitude: y))
         lon &+= Int64(MapCells.binUnits(longitude: x))
-        lat &+= Int64(FixedPoint.units(y))
+        lat &+= Int64(MapCells.units(y))
       }
       if n & 7 == 0 {
         sums[2 &* (n >> 3)] = lon
@@ -110,7 +110,7 @@ final class _GroupSums: @unchecked Sendable {
     var i = a
     while i < b {
       lon &+= Int64(MapCells.binUnits(longitude: xy[2 &* i]))
-      lat &+= Int64(FixedPoint.units(xy[2 &* i &+ 1]))
+      lat &+= Int64(MapCells.units(xy[2 &* i &+ 1]))
       i &+= 1
     }
     return (lon, lat)
@@ -273,7 +273,7 @@ struct _CellSummer: GroupVisitor {
     cells[slot].count &+= 1
     cells[slot].anyID = id
     cells[slot].sumLon &+= Int64(MapCells.binUnits(longitude: x))
-    cells[slot].sumLat &+= Int64(FixedPoint.units(y))
+    cells[slot].sumLat &+= Int64(MapCells.units(y))
   }
 }
 

@@ -263,17 +263,24 @@ extension Clusterer {
     }
     var a = cells(r0), b = cells(r1)
     var ranges = _ColumnRanges()
-    ranges.add(a.colLo, a.colHi)
-    if count == 2 { ranges.add(b.colLo, b.colHi) }
-    if (a.reachesAntimeridian || (count == 2 && b.reachesAntimeridian)) && ranges.dense(of: 0) < 0 {
-      ranges.add(0, 0)
-    }
-    let width = ranges.place()
-    for k in 0..<count {
-      var rc = k == 0 ? a : b
-      rc.dense = ranges.dense(of: rc.colLo)
-      rc.zero = rc.reachesAntimeridian && rc.colLo > 0 ? ranges.dense(of: 0) : -1
-      if k == 0 { a = rc } else { b = rc }
+    let width: Int
+    if count == 1 && !(a.reachesAntimeridian && a.colLo > 0) {
+      // most steps: one rectangle, its columns alone
+      ranges.add(a.colLo, a.colHi)
+      width = ranges.place()
+    } else {
+      ranges.add(a.colLo, a.colHi)
+      if count == 2 { ranges.add(b.colLo, b.colHi) }
+      if (a.reachesAntimeridian || (count == 2 && b.reachesAntimeridian)) && ranges.dense(of: 0) < 0 {
+        ranges.add(0, 0)
+      }
+      width = ranges.place()
+      for k in 0..<count {
+        var rc = k == 0 ? a : b
+        rc.dense = ranges.dense(of: rc.colLo)
+        rc.zero = rc.reachesAntimeridian && rc.colLo > 0 ? ranges.dense(of: 0) : -1
+        if k == 0 { a = rc } else { b = rc }
+      }
     }
     return _StepLayout(
       zoom: zoom, scale: s, cellSize: cs,
@@ -354,13 +361,15 @@ extension Clusterer {
     let rowLo = layout.rowLo, rowHi = layout.rowHi, width = layout.width
     let colLo = rc.colLo, colHi = rc.colHi, base = rc.dense &- rc.colLo, zero = rc.zero
     let only = onlyColumn ?? 0, filter = onlyColumn != nil
+    // the one cell's slot: in the rectangle's columns, or column 0 kept apart
+    let onlySlot = filter ? layout.slot(col: only, row: onlyRow, rc) : -1
     @inline(__always) func add(_ id: Int32, _ col: Int, _ row: Int, _ r: _PointRecord) {
-      if filter {
-        guard col == only && row == onlyRow else { return }
-      }
-      // `layout.slot(col:row:rc)`, inline
       let slot: Int
-      if col >= colLo && col <= colHi && row >= rowLo && row <= rowHi {
+      if filter {
+        guard col == only && row == onlyRow && onlySlot >= 0 else { return }
+        slot = onlySlot
+      } else if col >= colLo && col <= colHi && row >= rowLo && row <= rowHi {
+        // `layout.slot(col:row:rc)`, inline
         slot = (row &- rowLo) &* width &+ base &+ col
       } else {
         // a point at +180° in column 0, kept apart; else never in practice

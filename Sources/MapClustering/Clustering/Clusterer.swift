@@ -330,7 +330,7 @@ final class _PointTable: @unchecked Sendable {
     return _PointRecord(
       col0: shown ? code(x, 0, families) : off, row0: shown ? code(y, 0, families) : off,
       col1: shown ? code(x, 1, families) : off, row1: shown ? code(y, 1, families) : off,
-      lonE7: MapCells.binUnits(longitude: p.x), latE7: FixedPoint.units(p.y))
+      lonE7: MapCells.binUnits(longitude: p.x), latE7: MapCells.units(p.y))
   }
 
   /// The cell of `p` at a zoom outside both families, from its projection

@@ -17,6 +17,9 @@ let package = Package(
     .target(name: "_SpatialIndexesShims"),
     .target(name: "SpatialIndexes", dependencies: ["_SpatialIndexesShims"]),
     .target(name: "MapClustering", dependencies: ["SpatialIndexes"]),
+    // The seeded generator every random choice comes from (`package`: no
+    // app sees it), for the bench and the libraries' tests alike.
+    .target(name: "_SeededRandom"),
 
     // The benchmark side. Formats: the files bench reads and writes (CSV, GeoJSON).
     .target(
@@ -28,12 +31,14 @@ let package = Package(
     // Generators, sessions, the workload registry and the run engine.
     .target(
       name: "BenchWorkloads",
-      dependencies: ["SpatialIndexes", "MapClustering", "BenchFormats", "BenchHarness"],
+      dependencies: ["SpatialIndexes", "MapClustering", "BenchFormats", "BenchHarness", "_SeededRandom"],
       path: "Benchmarks/BenchWorkloads"),
     // The command line.
     .target(
       name: "BenchCommands",
-      dependencies: ["SpatialIndexes", "MapClustering", "BenchFormats", "BenchHarness", "BenchWorkloads"],
+      dependencies: [
+        "SpatialIndexes", "MapClustering", "BenchFormats", "BenchHarness", "BenchWorkloads", "_SeededRandom",
+      ],
       path: "Benchmarks/BenchCommands"),
     .executableTarget(
       name: "bench", dependencies: ["BenchCommands"], path: "Benchmarks/bench"),
@@ -41,27 +46,38 @@ let package = Package(
     .executableTarget(
       name: "MapExample", dependencies: ["SpatialIndexes", "MapClustering"], path: "Examples/MapExample"),
 
+    // The libraries' tests and their support stand on the libraries alone
+    // (LibraryTestLayeringTests keeps it so): what they check is what an app gets.
     .target(
-      name: "_SpatialTestSupport", dependencies: ["SpatialIndexes", "MapClustering", "BenchWorkloads"],
+      name: "_SpatialTestSupport", dependencies: ["SpatialIndexes", "MapClustering", "_SeededRandom"],
       path: "Tests/_SpatialTestSupport"),
     .testTarget(
-      name: "SpatialIndexesTests", dependencies: ["SpatialIndexes", "_SpatialTestSupport"]),
+      name: "SpatialIndexesTests", dependencies: ["SpatialIndexes", "_SeededRandom", "_SpatialTestSupport"]),
     .testTarget(
       name: "MapClusteringTests",
-      dependencies: ["MapClustering", "BenchWorkloads", "_SpatialTestSupport"]),
+      dependencies: ["MapClustering", "SpatialIndexes", "_SeededRandom", "_SpatialTestSupport"]),
+
+    // The bench's tests, and what they share beyond the libraries' support.
+    .target(
+      name: "_BenchTestSupport",
+      dependencies: ["BenchFormats", "BenchHarness", "BenchWorkloads", "SpatialIndexes", "_SeededRandom"],
+      path: "Tests/_BenchTestSupport"),
     .testTarget(
       name: "BenchFormatsTests",
-      dependencies: ["BenchFormats", "BenchWorkloads", "_SpatialTestSupport"]),
+      dependencies: ["BenchFormats", "BenchWorkloads", "_SeededRandom", "_SpatialTestSupport"]),
     .testTarget(
       name: "BenchWorkloadsTests",
-      dependencies: ["BenchWorkloads", "MapClustering", "_SpatialTestSupport"]),
+      dependencies: [
+        "BenchWorkloads", "MapClustering", "_SeededRandom", "_SpatialTestSupport", "_BenchTestSupport",
+      ]),
     .testTarget(
-      name: "BenchHarnessTests", dependencies: ["BenchHarness", "_SpatialTestSupport"]),
+      name: "BenchHarnessTests",
+      dependencies: ["BenchHarness", "_SeededRandom", "_SpatialTestSupport", "_BenchTestSupport"]),
     .testTarget(
       name: "BenchCommandsTests",
       dependencies: [
         "BenchCommands", "BenchHarness", "BenchWorkloads", "BenchFormats", "MapClustering",
-        "SpatialIndexes", "_SpatialTestSupport",
+        "SpatialIndexes", "_SeededRandom", "_SpatialTestSupport", "_BenchTestSupport",
       ]),
   ]
 )

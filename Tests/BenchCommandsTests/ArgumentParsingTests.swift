@@ -72,11 +72,18 @@ extension CLITests {
       #expect(o.out == nil)
     }
 
-    /// `--threads` is the k-d tree's `threads` parameter, recorded in params.
+    /// `--threads` is the k-d tree's `threads` parameter, recorded in params,
+    /// and takes what the indexes take: a count in 1...256 or auto in any case.
     @Test func threadsIsTheThreadsParameter() throws {
       let o = try RunOptions.parse(["--index", "kdtree", "--threads", "2"], command: "run")
       #expect(o.params == [ParameterSweep(key: "threads", values: ["2"])])
-      #expect(usageError(["--threads", "0"]) == "--threads \"0\" is not a count in 1...256 or auto")
+      for text in ["1", "256", "auto", "AUTO"] {
+        let given = try RunOptions.parse(["--threads", text], command: "run")
+        #expect(given.params == [ParameterSweep(key: "threads", values: [text])])
+      }
+      for text in ["0", "257", "-1", "two", ""] {
+        #expect(usageError(["--threads", text]) == "--threads \"\(text)\" is not a count in 1...256 or auto")
+      }
     }
 
     /// The live workload's motion: a share of the points and a frame rate,

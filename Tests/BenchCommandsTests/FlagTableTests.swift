@@ -36,6 +36,24 @@ extension CLITests {
       }
     }
 
+    /// The one-name `--index` of `query` (no default) and `render` (a
+    /// default) reads alike: one name of the catalogue, in any case.
+    @Test func aOneNameIndexTakesOneName() throws {
+      let files = ["--points", "p.csv", "--queries", "q.csv"], view = ["--center", "48,2", "--zoom", "5"]
+      var query = QueryOptions()
+      try QueryOptions.table.parse(["--index", "KDTree"] + files, into: &query)
+      #expect(query.index == "kdtree")
+      var render = RenderOptions()
+      try RenderOptions.table.parse(["--index", "grid"] + view, into: &render)
+      #expect(render.index == "grid")
+      #expect(throws: UsageError("--index takes one name here", command: "query")) {
+        try QueryOptions.table.parse(["--index", "kdtree,grid"] + files, into: &query)
+      }
+      #expect(throws: UsageError("--index takes one name here", command: "render")) {
+        try RenderOptions.table.parse(["--index", "all"] + view, into: &render)
+      }
+    }
+
     /// `peer --workload=…` (the `=` form) used to be overridden by peer's
     /// default workloads, which looked for the word `--workload`.
     @Test func peerKeepsItsWorkloadInEitherForm() throws {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import BenchWorkloads
 import SpatialIndexes
+import _BenchTestSupport
 import _SpatialTestSupport
 
 /// Valid oddities through the commands: CRLF, a UTF-8 BOM, quoted fields

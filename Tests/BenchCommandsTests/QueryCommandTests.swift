@@ -5,6 +5,7 @@ import BenchFormats
 import BenchWorkloads
 import MapClustering
 
+import _SeededRandom
 @testable import BenchCommands
 
 /// `bench query` on hand-made points and query files: its output contract

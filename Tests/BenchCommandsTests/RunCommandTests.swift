@@ -6,6 +6,7 @@ import Testing
 @testable import BenchCommands
 import BenchWorkloads
 import SpatialIndexes
+import _BenchTestSupport
 import _SpatialTestSupport
 
 /// `bench run`, `verify`, `export` and `list` end to end on tiny datasets.

@@ -1,6 +1,7 @@
 import Testing
 @testable import BenchFormats
 import BenchWorkloads
+import _SeededRandom
 
 @Suite struct CSVNumberTests {
   func parse(_ s: String) -> NumberField {

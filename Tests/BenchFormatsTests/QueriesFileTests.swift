@@ -2,6 +2,7 @@ import SpatialIndexes
 import Testing
 import BenchFormats
 import BenchWorkloads
+import _SeededRandom
 
 @Suite struct QueriesFileTests {
   @Test func readsQueriesWithZoom() throws {

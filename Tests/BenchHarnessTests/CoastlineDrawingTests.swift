@@ -6,6 +6,7 @@ import SpatialIndexes
 import Testing
 import _SpatialTestSupport
 
+import _SeededRandom
 @testable import BenchHarness
 
 /// The coastlines under a `MapPicture`'s markers: projected as the markers

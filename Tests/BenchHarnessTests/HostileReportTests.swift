@@ -1,6 +1,7 @@
 import BenchHarness
 import Foundation
 import Testing
+import _BenchTestSupport
 import _SpatialTestSupport
 
 /// Reports hostile on purpose (``HostileReports``: subnormals, ±1e308, the

@@ -1,6 +1,7 @@
 import SpatialIndexes
 import Testing
 import BenchWorkloads
+import _SeededRandom
 
 #if canImport(Glibc)
 import Glibc

@@ -2,6 +2,7 @@ import BenchHarness
 import MapClustering
 import SpatialIndexes
 import Testing
+import _BenchTestSupport
 import _SpatialTestSupport
 
 @testable import BenchWorkloads

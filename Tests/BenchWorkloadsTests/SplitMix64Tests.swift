@@ -1,5 +1,6 @@
 import Testing
 import BenchWorkloads
+import _SeededRandom
 
 @Suite struct SplitMix64Tests {
   /// Pinned outputs: a change here changes every workload on every machine.

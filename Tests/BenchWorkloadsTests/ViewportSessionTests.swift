@@ -2,6 +2,7 @@ import SpatialIndexes
 import Testing
 import BenchWorkloads
 import MapClustering
+import _SeededRandom
 
 /// 5,000 points uniform over Europe (longitude −10…30, latitude 35…60).
 private let europe: [Point] = {

@@ -1,4 +1,4 @@
-import BenchWorkloads
+import _SeededRandom
 import SpatialIndexes
 import Testing
 import _SpatialTestSupport

@@ -2,7 +2,7 @@ import SpatialIndexes
 import Testing
 import _SpatialTestSupport
 @testable import MapClustering
-import BenchWorkloads
+import _SeededRandom
 
 /// Seeded viewports and point sets for the clustering and tap tests.
 enum MapFixtures {

@@ -2,7 +2,7 @@ import SpatialIndexes
 import Testing
 import _SpatialTestSupport
 @testable import MapClustering
-import BenchWorkloads
+import _SeededRandom
 
 /// What `aggregate` keeps by group order, checked against the definitions:
 /// a run's sums against adding its points one by one, and a row from the

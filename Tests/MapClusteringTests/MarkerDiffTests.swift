@@ -2,7 +2,7 @@ import SpatialIndexes
 import Testing
 import _SpatialTestSupport
 import MapClustering
-import BenchWorkloads
+import _SeededRandom
 
 @Suite struct MarkerDiffTests {
   func marker(_ z: Int, _ col: Int, _ row: Int, _ n: Int, at x: Double = 0) -> ClusterMarker {

@@ -1,7 +1,7 @@
 import SpatialIndexes
 import Testing
 import MapClustering
-import BenchWorkloads
+import _SeededRandom
 
 #if canImport(Glibc)
 import Glibc

@@ -2,7 +2,7 @@ import SpatialIndexes
 import Testing
 import _SpatialTestSupport
 import MapClustering
-import BenchWorkloads
+import _SeededRandom
 
 @Suite struct TapTests {
   static let indexNames = allIndexTypes.map { $0.name }

@@ -1,6 +1,5 @@
 import SpatialIndexes
 import Testing
-import BenchWorkloads
 import _SpatialTestSupport
 
 /// The quadtree's structure: invariants, the depth cap, bounds, parameters,

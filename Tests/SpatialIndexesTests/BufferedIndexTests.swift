@@ -1,6 +1,6 @@
 import SpatialIndexes
 import Testing
-import BenchWorkloads
+import _SeededRandom
 import _SpatialTestSupport
 
 /// ``BufferedIndex``: what the model check does not see: rebuilds happen

@@ -1,6 +1,5 @@
 import SpatialIndexes
 import Testing
-import BenchWorkloads
 import _SpatialTestSupport
 
 /// Structure tests for ``GridHashIndex``: the conformance suite checks answers

@@ -1,6 +1,5 @@
 import SpatialIndexes
 import Testing
-import BenchWorkloads
 import _SpatialTestSupport
 
 @Suite struct HilbertRTreeTests {

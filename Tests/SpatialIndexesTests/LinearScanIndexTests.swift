@@ -1,6 +1,6 @@
 import SpatialIndexes
 import Testing
-import BenchWorkloads
+import _SeededRandom
 import _SpatialTestSupport
 
 /// The linear scan is every other index's reference, so it is checked here

@@ -1,6 +1,6 @@
 import SpatialIndexes
 import Testing
-import BenchWorkloads
+import _SeededRandom
 import _SpatialTestSupport
 
 /// k-nearest where bounds cannot tell points apart, as a specification:

@@ -1,6 +1,6 @@
 import SpatialIndexes
 import Testing
-import BenchWorkloads
+import _SeededRandom
 import _SpatialTestSupport
 
 /// k-nearest by great-circle distance, as a specification: every index of

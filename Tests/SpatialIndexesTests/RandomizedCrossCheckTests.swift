@@ -1,6 +1,6 @@
 import SpatialIndexes
 import Testing
-import BenchWorkloads
+import _SeededRandom
 import _SpatialTestSupport
 
 /// Many small seeded cases instead of a few big ones: 60 random datasets of

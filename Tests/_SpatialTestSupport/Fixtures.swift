@@ -1,5 +1,5 @@
 import SpatialIndexes
-import BenchWorkloads
+import _SeededRandom
 
 /// A named point set for the conformance tests.
 package struct Fixture: Sendable, CustomStringConvertible {

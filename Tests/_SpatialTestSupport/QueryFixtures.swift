@@ -1,5 +1,5 @@
 import SpatialIndexes
-import BenchWorkloads
+import _SeededRandom
 
 /// Seeded query rectangles for a point set: the sizes and shapes that break indexes.
 package enum QueryFixtures {

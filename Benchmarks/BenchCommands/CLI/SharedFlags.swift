@@ -55,22 +55,21 @@ extension Flag {
 
   /// `--index NAME`: one index of the catalogue.
   static func index(_ field: WritableKeyPath<Options, String?>, help: String) -> Flag {
-    Flag("--index", "NAME", help: help) { (o: inout Options, v: FlagValue) throws(UsageError) in
-      o[keyPath: field] = try oneIndexName(v)
-    }
+    oneIndex(help: help) { $0[keyPath: field] = $1 }
   }
 
   /// `--index NAME` into a field with a default.
   static func index(_ field: WritableKeyPath<Options, String>, help: String) -> Flag {
-    Flag("--index", "NAME", help: help) { (o: inout Options, v: FlagValue) throws(UsageError) in
-      o[keyPath: field] = try oneIndexName(v)
-    }
+    oneIndex(help: help) { $0[keyPath: field] = $1 }
   }
 
-  private static func oneIndexName(_ v: FlagValue) throws(UsageError) -> String {
-    let names = try indexNames(v.text, command: v.command)
-    guard names.count == 1 else { throw v.error("--index takes one name here") }
-    return names[0]
+  /// The one-name `--index`, whatever the field it fills.
+  private static func oneIndex(help: String, _ store: @escaping (inout Options, String) -> Void) -> Flag {
+    Flag("--index", "NAME", help: help) { (o: inout Options, v: FlagValue) throws(UsageError) in
+      let names = try indexNames(v.text, command: v.command)
+      guard names.count == 1 else { throw v.error("--index takes one name here") }
+      store(&o, names[0])
+    }
   }
 
   /// `--param KEY=V[,V…]`, repeatable: a sweep, one row per value.

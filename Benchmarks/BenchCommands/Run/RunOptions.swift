@@ -161,12 +161,17 @@ struct RunOptions {
 }
 
 /// `--threads N|auto`: the `threads` parameter of the indexes that build on
-/// several threads, so reports record it in `params`.
+/// several threads, so reports record it in `params`; read by their rule
+/// (``BuildThreads``), so the flag takes exactly what `--param threads=`
+/// takes.
 func threadsSweep(_ text: String, command: String) throws(UsageError) -> ParameterSweep {
-  guard text == "auto" || (Int(text).map { (1...256).contains($0) } ?? false) else {
-    throw UsageError("--threads \"\(text)\" is not a count in 1...256 or auto", command: command)
+  do {
+    _ = try BuildThreads.parse(BuildThreads.name, text)
+  } catch {
+    throw UsageError(
+      "--threads \"\(text)\" is not a count in 1...\(BuildThreads.limit) or auto", command: command)
   }
-  return ParameterSweep(key: "threads", values: [text])
+  return ParameterSweep(key: BuildThreads.name, values: [text])
 }
 
 /// `--moving SHARE`: the live workload's share of points moving a frame.

@@ -4,6 +4,7 @@ import SpatialIndexes
 import BenchFormats
 import BenchWorkloads
 import MapClustering
+import _SeededRandom
 
 
 /// The core issue's fixed workload: `n` uniform points in the world box and

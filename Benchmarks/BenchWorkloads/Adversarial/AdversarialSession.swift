@@ -1,6 +1,7 @@
 import BenchFormats
 import MapClustering
 import SpatialIndexes
+import _SeededRandom
 
 /// `bench verify`'s second session: steps made from the dataset to land
 /// where the map session never does.

@@ -1,6 +1,7 @@
 import BenchFormats
 import MapClustering
 import SpatialIndexes
+import _SeededRandom
 
 /// What the hostile spots are made from: a bounded look at a dataset.
 ///

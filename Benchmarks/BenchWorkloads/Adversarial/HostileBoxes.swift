@@ -1,6 +1,7 @@
 import BenchFormats
 import MapClustering
 import SpatialIndexes
+import _SeededRandom
 
 /// Viewport boxes where map code goes wrong: edges through data points,
 /// across or up to the antimeridian, over a pole, of zero width or height,
@@ -31,7 +32,7 @@ public enum HostileBoxes {
 
   /// A box of `kind` at about `zoom`, from what `survey` found, covering at
   /// most `maximumCells` cells (or more than the dense buffer holds).
-  public static func box(
+  package static func box(
     _ kind: Kind, from survey: DataSurvey, zoom: Int, maximumCells: Double, _ g: inout SplitMix64
   ) -> GeoQuery {
     var q: GeoQuery
@@ -82,7 +83,7 @@ public enum HostileBoxes {
 
   /// A box of a kind drawn uniformly, at a zoom drawn from 0...30 (mostly
   /// 0...19, the zooms of a map app).
-  public static func anyBox(from survey: DataSurvey, maximumCells: Double, _ g: inout SplitMix64) -> GeoQuery {
+  package static func anyBox(from survey: DataSurvey, maximumCells: Double, _ g: inout SplitMix64) -> GeoQuery {
     let zoom = g.nextInt(below: 5) == 0 ? g.nextInt(below: 31) : g.nextInt(below: 20)
     return box(
       Kind.allCases[g.nextInt(below: Kind.allCases.count)], from: survey, zoom: zoom,

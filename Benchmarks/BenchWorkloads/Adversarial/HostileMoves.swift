@@ -1,5 +1,6 @@
 import MapClustering
 import SpatialIndexes
+import _SeededRandom
 
 /// Moves a live map's fleet never makes but an app's data may: across the
 /// antimeridian, to a pole, off the map, onto another point, out of the
@@ -12,7 +13,7 @@ public enum HostileMoves {
   /// once and the moves come in id order (as an app applies a frame of
   /// reports); otherwise an id may move twice, the second move from where
   /// the first left it.
-  public static func frame(
+  package static func frame(
     count: Int, points: [Point], moved: inout [Int32: Point], survey: DataSurvey, distinct: Bool,
     _ g: inout SplitMix64
   ) -> [PointMove] {
@@ -29,7 +30,7 @@ public enum HostileMoves {
   }
 
   /// Where a point at `p` goes: a hostile place, on the globe.
-  public static func target(from p: Point, survey: DataSurvey, _ g: inout SplitMix64) -> Point {
+  package static func target(from p: Point, survey: DataSurvey, _ g: inout SplitMix64) -> Point {
     switch g.nextInt(below: 7) {
     case 0:  // across the antimeridian
       return HostileSpots.across(p, &g)

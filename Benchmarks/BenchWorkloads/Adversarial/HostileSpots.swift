@@ -1,5 +1,6 @@
 import MapClustering
 import SpatialIndexes
+import _SeededRandom
 
 /// Places where map code goes wrong, shared by `bench verify`'s
 /// adversarial session and `bench fuzz`: the antimeridian and a hair beside
@@ -56,7 +57,7 @@ public enum HostileSpots {
 
   /// A spot of `kind`, from what `survey` found in the data (anywhere on the
   /// globe when the data hold none of what the kind needs).
-  public static func spot(_ kind: Kind, from survey: DataSurvey, _ g: inout SplitMix64) -> Point {
+  package static func spot(_ kind: Kind, from survey: DataSurvey, _ g: inout SplitMix64) -> Point {
     switch kind {
     case .onPoint:
       return pick(survey.sample, &g) ?? anywhere(&g)
@@ -89,19 +90,19 @@ public enum HostileSpots {
   }
 
   /// A spot of a kind drawn uniformly.
-  public static func anySpot(from survey: DataSurvey, _ g: inout SplitMix64) -> Point {
+  package static func anySpot(from survey: DataSurvey, _ g: inout SplitMix64) -> Point {
     spot(Kind.allCases[g.nextInt(below: Kind.allCases.count)], from: survey, &g)
   }
 
   /// Uniform over the longitude and latitude box of the globe.
-  public static func anywhere(_ g: inout SplitMix64) -> Point {
+  package static func anywhere(_ g: inout SplitMix64) -> Point {
     Point(x: g.nextDouble(in: -180, 180), y: g.nextDouble(in: -90, 90))
   }
 
   /// Beside `p` across the antimeridian (or on it): a point east of 0°
   /// gives one at −180° or a hair east of it, a point west of 0° one at
   /// 180° or a hair west of it; the latitude is kept.
-  public static func across(_ p: Point, _ g: inout SplitMix64) -> Point {
+  package static func across(_ p: Point, _ g: inout SplitMix64) -> Point {
     let hair = g.nextInt(below: 3) != 0
     let x = p.x >= 0 ? (hair ? -besideAntimeridian : -180) : (hair ? besideAntimeridian : 180)
     return Point(x: x, y: p.y)

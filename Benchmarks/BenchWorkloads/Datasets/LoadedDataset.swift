@@ -2,6 +2,7 @@ import BenchFormats
 import BenchHarness
 import Foundation
 import SpatialIndexes
+import _SeededRandom
 
 /// The points a run works on, with their external ids (from the file's id
 /// column, a GeoJSON feature's position, else row numbers), the name

@@ -1,6 +1,7 @@
 import BenchFormats
 import MapClustering
 import SpatialIndexes
+import _SeededRandom
 
 /// Draws the fuzzer's cases: small datasets that are hostile on purpose,
 /// and steps that ask every workload something hard of them.

@@ -1,4 +1,5 @@
 import SpatialIndexes
+import _SeededRandom
 
 /// Random build parameters for each index of the catalogue, drawn toward
 /// the values that stress it: leaves of one point, depth caps of one level,
@@ -10,7 +11,7 @@ import SpatialIndexes
 /// the defaults, so every case builds.
 public enum IndexParameterDraws {
   /// Parameters for every index of the catalogue that has any, by name.
-  public static func draw(for points: [Point], _ g: inout SplitMix64) -> [String: [ParameterSweep]] {
+  package static func draw(for points: [Point], _ g: inout SplitMix64) -> [String: [ParameterSweep]] {
     var result: [String: [ParameterSweep]] = [:]
     for type in allIndexTypes {
       var sweeps: [ParameterSweep] = []

@@ -1,3 +1,5 @@
+import _SeededRandom
+
 /// Picks index *i* with probability `weights[i] / sum(weights)` in O(1) per
 /// draw: Walker's alias method ("An efficient method for generating discrete
 /// random variables with general distributions", ACM TOMS 1977), built with

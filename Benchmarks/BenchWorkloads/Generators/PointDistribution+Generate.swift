@@ -1,4 +1,5 @@
 import SpatialIndexes
+import _SeededRandom
 
 #if canImport(Glibc)
 import Glibc

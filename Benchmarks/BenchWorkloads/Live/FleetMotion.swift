@@ -1,5 +1,6 @@
 import MapClustering
 import SpatialIndexes
+import _SeededRandom
 
 /// How the live workload's points move: a fleet whose vehicles report
 /// their positions now and then, as GPS trackers do.

@@ -1,5 +1,6 @@
 import MapClustering
 import SpatialIndexes
+import _SeededRandom
 
 /// A seeded pan-and-zoom session over a dataset: the viewports a person
 /// looks at, in order, and where they tap on each.

@@ -1,6 +1,7 @@
 import BenchFormats
 import MapClustering
 import SpatialIndexes
+import _SeededRandom
 
 /// What a workload's steps need from the map: the rectangles on screen, the
 /// zoom as well, or a tap.

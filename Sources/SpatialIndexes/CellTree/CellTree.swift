@@ -72,22 +72,20 @@ public struct CellTree: SpatialIndex {
     public static var descriptions: [ParameterDescription] {
       [ParameterDescription(
         name: "leafSize", defaultValue: "\(defaultLeafSize)", summary: "points a node holds before it is split (1...65536)"),
-       ParameterDescription(
-        name: "threads", defaultValue: "auto",
-        summary: "threads the build uses (1...256, auto: every core); the tree is the same"),
+       BuildThreads.description("the build", same: "tree"),
       ]
     }
 
     public mutating func set(_ name: String, to value: String) throws(IndexError) {
       switch name {
       case "leafSize": leafSize = try Self.positiveInteger(name, value, limit: 65536)
-      case "threads": threads = value == "auto" ? nil : try Self.positiveInteger(name, value, limit: 256)
+      case "threads": threads = try BuildThreads.parse(name, value)
       default: throw .unknownParameter(name: name, known: ["leafSize", "threads"])
       }
     }
 
     /// The threads a build runs on: `threads`, or the cores online.
-    var resolvedThreads: Int { Swift.max(1, Swift.min(256, threads ?? _coresOnline())) }
+    var resolvedThreads: Int { BuildThreads.resolved(threads) }
   }
 
   public static var name: String { "celltree" }
@@ -117,6 +115,7 @@ public struct CellTree: SpatialIndex {
       throw .invalidParameter(
         name: "leafSize", value: "\(parameters.leafSize)", reason: "must be in 1...65536")
     }
+    try BuildThreads.validate(parameters.threads)
     try validate(points)
     self.parameters = parameters
     coords = []
@@ -132,7 +131,7 @@ public struct CellTree: SpatialIndex {
 
   public var parameterValues: [ParameterValue] {
     [ParameterValue("leafSize", "\(parameters.leafSize)"),
-     ParameterValue("threads", parameters.threads.map { "\($0)" } ?? "auto")]
+     BuildThreads.value(parameters.threads)]
   }
 
   public var memoryBytes: Int {

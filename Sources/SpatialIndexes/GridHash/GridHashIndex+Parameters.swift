@@ -55,7 +55,7 @@ extension GridHashIndex {
     }
 
     /// The threads a build runs on: `threads`, or the cores online.
-    var resolvedThreads: Int { Swift.max(1, Swift.min(256, threads ?? _coresOnline())) }
+    var resolvedThreads: Int { BuildThreads.resolved(threads) }
 
     public static var descriptions: [ParameterDescription] {
       [
@@ -68,9 +68,7 @@ extension GridHashIndex {
         ParameterDescription(
           name: "storage", defaultValue: "auto",
           summary: "auto, dense (cell array) or sparse (hash of occupied cells)"),
-        ParameterDescription(
-          name: "threads", defaultValue: "auto",
-          summary: "threads a dense build uses (1...256, auto: every core); the grid is the same"),
+        BuildThreads.description("a dense build", same: "grid"),
       ]
     }
 
@@ -92,7 +90,7 @@ extension GridHashIndex {
         }
         storage = s
       case "threads":
-        threads = value.lowercased() == "auto" ? nil : try Self.positiveInteger(name, value, limit: 256)
+        threads = try BuildThreads.parse(name, value)
       default:
         throw .unknownParameter(name: name, known: Self.descriptions.map(\.name))
       }
@@ -119,9 +117,7 @@ extension GridHashIndex {
           name: "pointsPerCell", value: "\(pointsPerCell)",
           reason: "must be in 1...\(Self.pointsPerCellLimit)")
       }
-      if let t = threads, !(1...256).contains(t) {
-        throw .invalidParameter(name: "threads", value: "\(t)", reason: "must be in 1...256")
-      }
+      try BuildThreads.validate(threads)
     }
   }
 }

@@ -127,7 +127,7 @@ public struct GridHashIndex: DynamicSpatialIndex {
       ParameterValue("pointsPerCell", "\(parameters.pointsPerCell)"),
       ParameterValue("storage", isSparse ? "sparse" : "dense"),
       ParameterValue("cells", "\(geometry.cellsX)x\(geometry.cellsY)"),
-      ParameterValue("threads", parameters.threads.map(String.init) ?? "auto"),
+      BuildThreads.value(parameters.threads),
     ]
   }
 

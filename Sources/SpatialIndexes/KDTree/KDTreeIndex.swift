@@ -62,22 +62,20 @@ public struct KDTreeIndex: SpatialIndex {
       [ParameterDescription(
         name: "nodeSize", defaultValue: "\(defaultNodeSize)",
         summary: "points per leaf (1...65536)"),
-       ParameterDescription(
-        name: "threads", defaultValue: "auto",
-        summary: "threads the build uses (1...256, auto: every core); the tree is the same"),
+       BuildThreads.description("the build", same: "tree"),
       ]
     }
 
     public mutating func set(_ name: String, to value: String) throws(IndexError) {
       switch name {
       case "nodeSize": nodeSize = try Self.positiveInteger(name, value, limit: 65536)
-      case "threads": threads = value == "auto" ? nil : try Self.positiveInteger(name, value, limit: 256)
+      case "threads": threads = try BuildThreads.parse(name, value)
       default: throw .unknownParameter(name: name, known: ["nodeSize", "threads"])
       }
     }
 
     /// The threads a build runs on: `threads`, or the cores online.
-    var resolvedThreads: Int { Swift.max(1, Swift.min(256, threads ?? _coresOnline())) }
+    var resolvedThreads: Int { BuildThreads.resolved(threads) }
   }
 
   public static var name: String { "kdtree" }
@@ -105,9 +103,7 @@ public struct KDTreeIndex: SpatialIndex {
       throw .invalidParameter(
         name: "nodeSize", value: "\(parameters.nodeSize)", reason: "must be in 1...65536")
     }
-    if let threads = parameters.threads, !(1...256).contains(threads) {
-      throw .invalidParameter(name: "threads", value: "\(threads)", reason: "must be in 1...256")
-    }
+    try BuildThreads.validate(parameters.threads)
     guard points.count <= maximumPointCount else {
       throw .tooManyPoints(count: points.count, limit: maximumPointCount)
     }
@@ -126,7 +122,7 @@ public struct KDTreeIndex: SpatialIndex {
   public var count: Int { ids.count }
   public var parameterValues: [ParameterValue] {
     [ParameterValue("nodeSize", "\(parameters.nodeSize)"),
-     ParameterValue("threads", parameters.threads.map(String.init) ?? "auto")]
+     BuildThreads.value(parameters.threads)]
   }
   public var memoryBytes: Int {
     coords.capacity * MemoryLayout<Double>.stride + ids.capacity * MemoryLayout<Int32>.stride

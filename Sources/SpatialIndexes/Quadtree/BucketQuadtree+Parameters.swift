@@ -99,7 +99,7 @@ extension BucketQuadtree {
     }
 
     /// The threads a bulk load runs on: `threads`, or the cores online.
-    var resolvedThreads: Int { Swift.max(1, Swift.min(256, threads ?? _coresOnline())) }
+    var resolvedThreads: Int { BuildThreads.resolved(threads) }
 
     /// The largest capacity accepted (bucket counts are `Int32`; beyond this
     /// the tree is a linear scan anyway).
@@ -120,9 +120,7 @@ extension BucketQuadtree {
         ParameterDescription(
           name: "build", defaultValue: "bulk",
           summary: "bulk (one pass a level) or inserts (one insert a point, the original); the same tree"),
-        ParameterDescription(
-          name: "threads", defaultValue: "auto",
-          summary: "threads the bulk load uses (1...256, auto: every core); the tree is the same"),
+        BuildThreads.description("the bulk load", same: "tree"),
       ]
     }
 
@@ -141,7 +139,7 @@ extension BucketQuadtree {
         }
         build = b
       case "threads":
-        threads = value == "auto" ? nil : try Self.positiveInteger(name, value, limit: 256)
+        threads = try BuildThreads.parse(name, value)
       default:
         throw .unknownParameter(name: name, known: Self.descriptions.map(\.name))
       }
@@ -158,9 +156,7 @@ extension BucketQuadtree {
           name: "maxDepth", value: String(maxDepth),
           reason: "must be in 1...\(BucketQuadtree.maxDepthLimit)")
       }
-      if let t = threads, !(1...256).contains(t) {
-        throw .invalidParameter(name: "threads", value: "\(t)", reason: "must be in 1...256")
-      }
+      try BuildThreads.validate(threads)
       try bounds.validate()
     }
   }

@@ -167,7 +167,7 @@ public struct BucketQuadtree: DynamicSpatialIndex {
       ParameterValue("maxDepth", String(maxDepth)),
       ParameterValue("bounds", Parameters.Bounds.fixed(bounds).description),
       ParameterValue("build", parameters.build.rawValue),
-      ParameterValue("threads", parameters.threads.map(String.init) ?? "auto"),
+      BuildThreads.value(parameters.threads),
     ]
   }
 

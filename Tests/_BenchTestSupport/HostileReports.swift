@@ -1,6 +1,7 @@
 import BenchFormats
 import BenchHarness
 import BenchWorkloads
+import _SeededRandom
 
 /// Report rows that are hostile on purpose, drawn from a seeded SplitMix64:
 /// the figures a report reader takes that break naive arithmetic

@@ -5,15 +5,18 @@
 /// below turn its bits into numbers with arithmetic we own, not through the
 /// standard library's `random(in:using:)`, whose algorithm may change between
 /// Swift releases: the same seed gives the same workloads on every machine.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+///
+/// A module of its own, below both the bench and the libraries' tests, so
+/// those tests need no bench module; `package`, so no app sees it.
+package struct SplitMix64: RandomNumberGenerator, Sendable {
   @usableFromInline var state: UInt64
 
-  public init(seed: UInt64) {
+  package init(seed: UInt64) {
     state = seed
   }
 
   @inlinable
-  public mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -23,19 +26,19 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 
   /// A uniform double in [0, 1) with 53 random bits.
   @inlinable
-  public mutating func nextUnit() -> Double {
+  package mutating func nextUnit() -> Double {
     Double(next() >> 11) * 0x1p-53
   }
 
   /// A uniform double in [lower, upper).
   @inlinable
-  public mutating func nextDouble(in lower: Double, _ upper: Double) -> Double {
+  package mutating func nextDouble(in lower: Double, _ upper: Double) -> Double {
     lower + (upper - lower) * nextUnit()
   }
 
   /// A uniform integer in 0..<bound (Lemire's multiply-shift, with rejection).
   @inlinable
-  public mutating func nextInt(below bound: Int) -> Int {
+  package mutating func nextInt(below bound: Int) -> Int {
     precondition(bound > 0, "bound must be positive")
     let b = UInt64(bound)
     var m = next().multipliedFullWidth(by: b)
@@ -49,7 +52,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
   /// A standard normal deviate (Box–Muller; one of the pair is discarded so
   /// the generator's state depends only on how many draws were made).
   @inlinable
-  public mutating func nextGaussian() -> Double {
+  package mutating func nextGaussian() -> Double {
     let u1 = 1 - nextUnit()  // (0, 1]: log is finite
     let u2 = nextUnit()
     return (-2 * _log(u1)).squareRoot() * _cos(2 * Double.pi * u2)
@@ -65,7 +68,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
   /// number of draws depends on the values, but the same state always gives
   /// the same pair and leaves the same state.
   @inlinable
-  public mutating func nextGaussianPair() -> (Double, Double) {
+  package mutating func nextGaussianPair() -> (Double, Double) {
     while true {
       let u = 2 * nextUnit() - 1
       let v = 2 * nextUnit() - 1
@@ -79,7 +82,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 
   /// A derived generator for a named sub-stream, so adding draws to one part
   /// of a workload does not shift the numbers of another.
-  public func fork(_ stream: UInt64) -> SplitMix64 {
+  package func fork(_ stream: UInt64) -> SplitMix64 {
     var g = SplitMix64(seed: state ^ (stream &* 0xD1B5_4A32_D192_ED03))
     _ = g.next()
     return g

@@ -1,5 +1,5 @@
-import BenchWorkloads
 import SpatialIndexes
+import _SeededRandom
 import Testing
 import _SpatialTestSupport
 @testable import MapClustering

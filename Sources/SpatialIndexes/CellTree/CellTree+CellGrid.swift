@@ -41,8 +41,9 @@ struct _CellGrid {
   }
 
   /// The cell of the node at code (`cx`, `cy`) of `depth`: integer
-  /// arithmetic on its code range.
-  @inlinable @inline(__always)
+  /// arithmetic on its code range. Transparent for the reason given on
+  /// ``_CellSumming``.
+  @usableFromInline @_transparent
   func cell(ofNodeAt cx: Int32, _ cy: Int32, depth: Int) -> _NodeCell {
     guard fits else { return .several }
     let s = CellTree.maxDepth &- depth

@@ -48,10 +48,10 @@ extension CellTree {
 /// One call of ``CellTree/sumCells(in:window:into:counters:)``: what it
 /// reads, and its steps over one node.
 ///
-/// The two larger steps are `@_transparent`, inlined however large their
-/// caller: the optimiser stops inlining `@inline(__always)` calls into a
-/// function as large as the walk's loop, and as calls they cost the walk
-/// 5% more instructions.
+/// The larger steps (here and ``_CellGrid/cell(ofNodeAt:_:depth:)``) are
+/// `@_transparent`, inlined however large their caller: the optimiser
+/// stops inlining `@inline(__always)` calls into a function as large as
+/// the walk's loop, and as calls they cost the walk 5% more instructions.
 @usableFromInline
 struct _CellSumming<C: QueryCounters> {
   @usableFromInline let tree: CellTree._Storage

@@ -1,0 +1,185 @@
+import _SpatialIndexesShims
+
+extension CellTree {
+  /// The tree's on-map arrays as raw pointers, taken once for a whole walk.
+  /// Positions come from the nodes (the invariant checker verifies them),
+  /// so the pointers are read without bounds checks.
+  @usableFromInline
+  struct _Storage {
+    @usableFromInline let nodes: UnsafePointer<_CellNode>
+    /// Longitude and latitude interleaved, in code order.
+    @usableFromInline let coords: UnsafePointer<Double>
+    /// Each point's zoom-26 row.
+    @usableFromInline let rows: UnsafePointer<UInt32>
+    @usableFromInline let ids: UnsafePointer<Int32>
+
+    @inlinable @inline(__always)
+    init(
+      nodes: UnsafePointer<_CellNode>, coords: UnsafePointer<Double>, rows: UnsafePointer<UInt32>,
+      ids: UnsafePointer<Int32>
+    ) {
+      self.nodes = nodes
+      self.coords = coords
+      self.rows = rows
+      self.ids = ids
+    }
+  }
+
+  /// Calls `body` with the on-map arrays as raw pointers.
+  ///
+  /// - Precondition: the tree holds a point on the map (an empty array has
+  ///   no address).
+  @inlinable @inline(__always)
+  func withStorage<R>(_ body: (_Storage) -> R) -> R {
+    nodes.withUnsafeBufferPointer { nodes in
+      coords.withUnsafeBufferPointer { coords in
+        rows.withUnsafeBufferPointer { rows in
+          ids.withUnsafeBufferPointer { ids in
+            body(_Storage(
+              nodes: nodes.baseAddress!, coords: coords.baseAddress!, rows: rows.baseAddress!,
+              ids: ids.baseAddress!))
+          }
+        }
+      }
+    }
+  }
+}
+
+/// One call of ``CellTree/sumCells(in:window:into:counters:)``: what it
+/// reads, and its steps over one node.
+///
+/// The larger steps (here and ``_CellGrid/cell(ofNodeAt:_:depth:)``) are
+/// `@_transparent`, inlined however large their caller: the optimiser
+/// stops inlining `@inline(__always)` calls into a function as large as
+/// the walk's loop, and as calls they cost the walk 5% more instructions.
+@usableFromInline
+struct _CellSumming<C: QueryCounters> {
+  @usableFromInline let tree: CellTree._Storage
+  @usableFromInline let rect: Rect
+  @usableFromInline let grid: _CellGrid
+  /// The zoom-26 codes that hold every point inside `rect`
+  /// (``CellTree/codeRange(of:)``).
+  @usableFromInline let codes: (x0: Int, x1: Int, y0: Int, y1: Int)
+  @usableFromInline let cells: UnsafeMutableBufferPointer<CellTotals>
+
+  @inlinable @inline(__always)
+  init(
+    _ tree: CellTree._Storage, rect: Rect, window: CellWindow,
+    into cells: UnsafeMutableBufferPointer<CellTotals>
+  ) {
+    self.tree = tree
+    self.rect = rect
+    grid = _CellGrid(window)
+    codes = CellTree.codeRange(of: rect)
+    self.cells = cells
+  }
+
+  /// Adds the frame's node to its cell, sums its points, or queues its
+  /// children.
+  @inlinable @inline(__always)
+  func visit(_ frame: _CellFrame, _ queue: inout _CellQueue, _ counters: inout C) {
+    var f = frame
+    let node = tree.nodes[Int(f.node)]
+    counters.visitNodes(1)
+    if !f.inside {
+      switch node.relation(to: rect) {
+      case .outside: return
+      case .inside: f.inside = true
+      case .cut: break
+      }
+    }
+    // a node that may hold points at +180° bins them one by one: they are
+    // in column 0, though coded in the world's last
+    if f.slot < 0 && node.maxLon < 180 {
+      switch grid.cell(ofNodeAt: f.cx, f.cy, depth: Int(f.depth)) {
+      case .several: break
+      case .outsideWindow: return
+      case .slot(let s): f.slot = s
+      }
+    }
+    if f.slot >= 0 && f.inside {
+      addWhole(node, slot: Int(f.slot), &counters)
+    } else if node.isLeaf {
+      sumPoints(of: node, inside: f.inside, slot: Int(f.slot), &counters)
+    } else {
+      if !f.inside && node.count <= 64 { prefetchPoints(of: node) }
+      queueChildren(of: node, f, &queue)
+    }
+  }
+
+  /// Adds the totals of a node inside the rectangle and inside one cell.
+  @inlinable @inline(__always)
+  func addWhole(_ node: _CellNode, slot: Int, _ counters: inout C) {
+    counters.reportPoints(Int(node.count))
+    cells[slot].count &+= node.count
+    // the id matters only for a cell of one point, which a node of one
+    // point made: a leaf, which holds its first id
+    if node.count == 1 { cells[slot].anyID = node.firstID }
+    cells[slot].sumLon &+= node.sumLon
+    cells[slot].sumLat &+= node.sumLat
+  }
+
+  /// Adds the points of a leaf inside the rectangle (all, when `inside`)
+  /// to `slot`, or to their own cells when `slot` < 0.
+  @usableFromInline @_transparent
+  func sumPoints(of node: _CellNode, inside: Bool, slot: Int, _ counters: inout C) {
+    let start = Int(node.start), end = start &+ Int(node.count)
+    if !inside { counters.testPoints(end &- start) }
+    var taken = 0
+    for i in start..<end {
+      let lon = tree.coords[2 &* i], lat = tree.coords[2 &* i &+ 1]
+      if !inside && !rect.contains(x: lon, y: lat) { continue }
+      var s = slot
+      if s < 0 {
+        guard let own = grid.slot(lon: lon, lat: lat, row26: Int(tree.rows[i])) else { continue }
+        s = own
+      }
+      // the id only for a cell's first point (a marker of one point names
+      // it): the ids are a cache line a leaf of their own, and the leaf's
+      // first is in the node
+      if cells[s].count == 0 { cells[s].anyID = i == start ? node.firstID : tree.ids[i] }
+      cells[s].count &+= 1
+      cells[s].sumLon &+= Int64(MapCells.binUnits(longitude: lon))
+      cells[s].sumLat &+= Int64(MapCells.units(lat))
+      taken &+= 1
+    }
+    counters.reportPoints(taken)
+  }
+
+  /// Asks for the points of a small node cut by an edge: its leaves will be
+  /// scanned soon (a line holds four points).
+  @inlinable @inline(__always)
+  func prefetchPoints(of node: _CellNode) {
+    let start = Int(node.start), end = start &+ Int(node.count)
+    var k = start
+    while k < end {
+      _spatialPrefetch(tree.coords + 2 &* k)
+      k &+= 4
+    }
+  }
+
+  /// Queues the children of `node` (the frame `f`) and prefetches their
+  /// lines. A child whose cell lies beyond the rectangle's codes is left
+  /// unread.
+  @usableFromInline @_transparent
+  func queueChildren(of node: _CellNode, _ f: _CellFrame, _ queue: inout _CellQueue) {
+    let mask = node.childMask
+    var child = node.firstChild
+    let s = CellTree.maxDepth &- 1 &- Int(f.depth)
+    for q in 0..<4 where mask & (1 << q) != 0 {
+      defer { child &+= 1 }
+      let cx = 2 &* Int(f.cx) &+ (q & 1), cy = 2 &* Int(f.cy) &+ (q >> 1)
+      if !f.inside
+        && ((cx &+ 1) << s <= codes.x0 || cx << s > codes.x1
+          || (cy &+ 1) << s <= codes.y0 || cy << s > codes.y1) {
+        continue
+      }
+      let address = UnsafeRawPointer(tree.nodes + Int(child))
+      _spatialPrefetch(address)
+      _spatialPrefetch(address + (MemoryLayout<_CellNode>.size &- 1))
+      queue.push(_CellFrame(
+        node: child, cx: Int32(truncatingIfNeeded: cx), cy: Int32(truncatingIfNeeded: cy),
+        depth: f.depth &+ 1, inside: f.inside, slot: f.slot))
+    }
+  }
+}

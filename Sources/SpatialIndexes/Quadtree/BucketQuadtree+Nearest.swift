@@ -72,6 +72,15 @@ extension BucketQuadtree {
               let range = start..<(start &+ n)
               if frame.firstChild == Self.sortedLeaf {
                 tested &+= search.considerSortedLeaf(xy.baseAddress!, ids.baseAddress!, range)
+              } else if Self.isRun(xy.baseAddress!, ids.baseAddress!, range) {
+                // a bucket above a crowded leaf: copies, first come first kept;
+                // later copies of the k-th kept cannot be kept, and their
+                // distance is not taken again
+                tested &+= n
+                let x = xy[2 &* start], y = xy[2 &* start &+ 1]
+                if !(x == search.lastX && y == search.lastY && ids[start] > search.lastID) {
+                  search.considerRun(x: x, y: y, ids: ids.baseAddress! + start, count: n)
+                }
               } else {
                 tested &+= n
                 search.considerLeaf(xy.baseAddress!, ids.baseAddress!, range)
@@ -95,6 +104,21 @@ extension BucketQuadtree {
     }
     counters.visitNodes(visited)
     counters.testPoints(tested)
+  }
+
+  /// Whether the points at `range` all lie at one position, ids ascending:
+  /// copies fill every bucket on their way down to the depth cap, each
+  /// with the first to arrive. Compares cost less than the points' bounds.
+  @inlinable @inline(__always)
+  static func isRun(_ xy: UnsafePointer<Double>, _ ids: UnsafePointer<Int32>, _ range: Range<Int>) -> Bool {
+    let start = range.lowerBound
+    guard range.count > 1 else { return false }
+    let x = xy[2 &* start], y = xy[2 &* start &+ 1]
+    var same = true
+    for i in (start &+ 1)..<range.upperBound {
+      same = same && xy[2 &* i] == x && xy[2 &* i &+ 1] == y && ids[i &- 1] < ids[i]
+    }
+    return same
   }
 
   /// Forgets that `node`'s bucket is sorted: a change to it does not keep

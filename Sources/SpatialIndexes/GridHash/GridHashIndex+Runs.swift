@@ -27,22 +27,24 @@ extension GridHashIndex {
     sortedCells[slot >> 6] &= ~(1 << UInt64(slot & 63))
   }
 
-  /// Sorts every cell holding more than ``crowdedCell`` points by position
-  /// (`x`, then `y`), then id, and marks in ``sortedCells`` those that hold
-  /// copies (a cell without any is searched point by point, as before, its
-  /// points' bounds taken a block at a time). A build's counting sort keeps
-  /// input order within a cell, so a cell of copies is already sorted and
-  /// costs one pass.
+  /// Sorts every cell holding more than ``crowdedCell`` points and copies
+  /// by position (`x`, then `y`), then id, and marks it in ``sortedCells``
+  /// (a cell without copies keeps its order and is searched point by
+  /// point, as before, its points' bounds taken a block at a time). A
+  /// build's counting sort keeps input order within a cell, so a cell of
+  /// copies of one place is already sorted and costs one pass.
   ///
   /// - Returns: the copies in crowded cells (points at the position of the
   ///   point before them).
-  /// - Complexity: O(*m* log *m*) a crowded cell of *m* points not in order.
+  /// - Complexity: O(*m*) a crowded cell of *m* points, O(*m* log *m*) if
+  ///   it holds copies out of order.
   @discardableResult
   mutating func sortCrowdedCells() -> Int {
     let slots = runs.count / 2
     var marks: [UInt64] = []
     var total = 0
     var order: [Int] = []
+    var seen: [UInt64] = []
     for s in 0..<slots where Int(runs[2 * s + 1]) > Self.crowdedCell {
       let start = Int(runs[2 * s]), end = start + Int(runs[2 * s + 1])
       func before(_ a: Int, _ b: Int) -> Bool {
@@ -53,6 +55,9 @@ extension GridHashIndex {
         return ids[a] < ids[b]
       }
       if !(start + 1..<end).allSatisfy({ !before($0, $0 - 1) }) {
+        // a cell of distinct points keeps its order: sorting them cost a
+        // build on clustered data a third more
+        guard holdsCopies(start..<end, &seen) else { continue }
         order.removeAll(keepingCapacity: true)
         order.append(contentsOf: start..<end)
         order.sort(by: before)
@@ -72,6 +77,30 @@ extension GridHashIndex {
     }
     sortedCells = marks
     return total
+  }
+
+  /// Whether two points at `range` may lie at one position: a hash set of
+  /// their positions, `seen` its reused table (a false yes costs a sort).
+  func holdsCopies(_ range: Range<Int>, _ seen: inout [UInt64]) -> Bool {
+    var size = 16
+    while size < 2 * range.count { size *= 2 }
+    if seen.count < size { seen = [UInt64](repeating: 0, count: size) }
+    let mask = size - 1
+    for i in 0..<size { seen[i] = 0 }
+    for i in range {
+      // + 0 makes -0.0 the same as 0.0, as == has it
+      let x = (coords[2 * i] + 0).bitPattern, y = (coords[2 * i + 1] + 0).bitPattern
+      var h = (x &* 0x9E37_79B9_7F4A_7C15) ^ (y &* 0xC2B2_AE3D_27D4_EB4F)
+      h ^= h >> 29
+      if h == 0 { h = 1 }
+      var slot = Int(truncatingIfNeeded: h) & mask
+      while seen[slot] != 0 {
+        if seen[slot] == h { return true }
+        slot = (slot + 1) & mask
+      }
+      seen[slot] = h
+    }
+    return false
   }
 
   /// The grid over `points` (see ``init(building:ids:parameters:nextID:cellsFor:)``),

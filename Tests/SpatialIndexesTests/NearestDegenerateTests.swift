@@ -76,6 +76,24 @@ import _SpatialTestSupport
     }
   }
 
+  /// A case `bench fuzz --seed 5` shrank: copies fill a leaf at the depth
+  /// cap, so the quadtree walks the circle's boxes itself, and a circle
+  /// across the antimeridian has two. A bucket whose box met both was
+  /// offered twice, and its point ranked twice.
+  @Test func aBucketMeetingBothBoxesOfACircleIsOfferedOnce() throws {
+    let points = [Point(x: 142, y: 0)] + Array(repeating: Point(x: 0, y: 0), count: 316)
+      + [Point(x: -138, y: 0), Point(x: 0, y: 0)]
+    var parameters = BucketQuadtree.Parameters()
+    try parameters.set("capacity", to: "1")
+    let quadtree = try BucketQuadtree(points: points, parameters: parameters)
+    let grid = try GridHashIndex(points: points)
+    for index in [quadtree as any SpatialIndex, grid] {
+      var found: [Neighbor] = []
+      index.nearest(to: Point(x: -180, y: 0), k: 320, maxDistance: 7_566_743, points: points, into: &found)
+      #expect(found.map(\.id) == [0, 317], "\(type(of: index).name)")
+    }
+  }
+
   /// Copies a search reads above the run it takes whole: a quadtree node
   /// keeps the first `capacity` points that reach it, so copies fill a
   /// bucket on every level down to the depth cap.

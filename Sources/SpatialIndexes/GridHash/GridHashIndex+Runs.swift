@@ -125,9 +125,9 @@ extension GridHashIndex {
   /// (``SpatialIndex/_nearestThroughRanges(to:k:maxDistance:points:into:counters:kWithinMax:)``),
   /// which the ring search ends with, for a grid with a sorted cell: the
   /// same circles, from the same first radius, but each cell whose range
-  /// meets them offered whole (points outside a circle are farther than its
-  /// radius, the search's maximum distance, and are dropped), and a sorted
-  /// cell a run of copies at a time.
+  /// meets them offered whole, once (points outside a circle are farther
+  /// than its radius, the search's maximum distance, and are dropped), and
+  /// a sorted cell a run of copies at a time.
   @inlinable
   func _nearestThroughCells<C: QueryCounters>(
     to position: Point, k: Int, maxDistance: Double, into buffer: inout NearestBuffer, counters: inout C,
@@ -143,6 +143,9 @@ extension GridHashIndex {
     while true {
       var search = _NearestSearch(taking: &buffer, metric: metric, k: k, maxDistance: radius)
       let (first, second) = GreatCircle.boxes(around: center, radius: radius)
+      // the cells of the first box, which the second's must not offer again
+      let taken = first.intersects(box)
+        ? (g.column(first.minX), g.column(first.maxX), g.row(first.minY), g.row(first.maxY)) : (1, 0, 1, 0)
       var cells = 0, tested = 0
       keys.withUnsafeBufferPointer { keys in
         coords.withUnsafeBufferPointer { xy in
@@ -150,6 +153,7 @@ extension GridHashIndex {
             for part in 0..<(second == nil ? 1 : 2) {
               let rect = part == 0 ? first : second!
               _ = _forEachCell(in: rect, cellsVisited: &cells, merge: false) { start, n, _, c, r in
+                if part == 1 && c >= taken.0 && c <= taken.1 && r >= taken.2 && r <= taken.3 { return true }
                 let slot = isSparse
                   ? Self._slot(of: _GridGeometry.key(column: c, row: r), in: keys, shift: hashShift)
                   : r &* g.cellsX &+ c

@@ -36,8 +36,7 @@ extension BucketQuadtree {
     while true {
       var search = _NearestSearch(taking: &buffer, metric: metric, k: k, maxDistance: radius)
       let (first, second) = GreatCircle.boxes(around: center, radius: radius)
-      _nearestWalk(first, &search, &counters)
-      if let second { _nearestWalk(second, &search, &counters) }
+      _nearestWalk(first, second ?? first, &search, &counters)
       search.end(into: &buffer)
       let everywhere = radius >= .pi * GreatCircle.earthRadius
       if buffer.neighbors.count >= k || radius >= maxDistance || everywhere { break }
@@ -45,13 +44,19 @@ extension BucketQuadtree {
     }
   }
 
-  /// Offers the points of every bucket whose node's box meets `rect` and
-  /// does not lie past the search's cut: whole buckets (points outside the
+  /// Offers the points of every bucket whose node's box meets `first` or
+  /// `second` (a circle's boxes, split at the antimeridian) and does not
+  /// lie past the search's cut, once: whole buckets (points outside the
   /// circle are farther than its radius, the search's maximum distance, and
   /// are dropped), sorted crowded leaves a run at a time.
   @inlinable
-  func _nearestWalk<C: QueryCounters>(_ rect: Rect, _ search: inout _NearestSearch<_SphereMetric>, _ counters: inout C) {
-    guard liveCount > 0, rect.isValid, rect.intersects(bounds) else { return }
+  func _nearestWalk<C: QueryCounters>(
+    _ first: Rect, _ second: Rect, _ search: inout _NearestSearch<_SphereMetric>, _ counters: inout C
+  ) {
+    @inline(__always) func meets(_ box: Rect) -> Bool {
+      (first.isValid && first.intersects(box)) || (second.isValid && second.intersects(box))
+    }
+    guard liveCount > 0, meets(bounds) else { return }
     var stack = _Stack(repeating: Frame())
     var visited = 0, tested = 0
     nodes.withUnsafeBufferPointer { nodes in
@@ -93,7 +98,7 @@ extension BucketQuadtree {
               let record = children + q &* Field.stride
               if record[Field.bucketCount] == 0 && record[Field.firstChild] < 0 { continue }
               let box = Self.quadrantBox(b, c, q)
-              if rect.intersects(box) {
+              if meets(box) {
                 stack[top] = Frame(box: box, record: record, end: 0, inside: false)
                 top &+= 1
               }

@@ -10,7 +10,7 @@ extension GridHashIndex {
   /// A cell this size costs a search its points whatever they hold; most
   /// cells hold about ``Parameters/pointsPerCell``, so sorting rarely runs
   /// on data without copies.
-  public static let crowdedCell = 256
+  @usableFromInline static let crowdedCell = 256
 
   /// Whether the cell at `slot` is sorted by position, then id.
   @inlinable @inline(__always)

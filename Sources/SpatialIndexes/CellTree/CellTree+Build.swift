@@ -110,20 +110,10 @@ extension CellTree {
     let leafSize = parameters.leafSize
     let crowded = nodes.indices.filter { nodes[$0].isLeaf && Int(nodes[$0].count) > leafSize }
     guard !crowded.isEmpty else { return }
+    var order: [Int] = []
     for i in crowded {
       let start = Int(nodes[i].start), end = start + Int(nodes[i].count)
-      var order = Array(start..<end)
-      order.sort { a, b in
-        let ax = coords[2 * a], bx = coords[2 * b]
-        if ax != bx { return ax < bx }
-        let ay = coords[2 * a + 1], by = coords[2 * b + 1]
-        if ay != by { return ay < by }
-        return ids[a] < ids[b]
-      }
-      let sortedCoords = order.flatMap { [coords[2 * $0], coords[2 * $0 + 1]] }
-      let sortedIDs = order.map { ids[$0] }
-      coords.replaceSubrange((2 * start)..<(2 * end), with: sortedCoords)
-      ids.replaceSubrange(start..<end, with: sortedIDs)
+      _sortByPosition(start..<end, coords: &coords, ids: &ids, order: &order)
       nodes[i].link = ids[start]
     }
   }

@@ -47,24 +47,11 @@ extension GridHashIndex {
     var seen: [UInt64] = []
     for s in 0..<slots where Int(runs[2 * s + 1]) > Self.crowdedCell {
       let start = Int(runs[2 * s]), end = start + Int(runs[2 * s + 1])
-      func before(_ a: Int, _ b: Int) -> Bool {
-        let ax = coords[2 * a], bx = coords[2 * b]
-        if ax != bx { return ax < bx }
-        let ay = coords[2 * a + 1], by = coords[2 * b + 1]
-        if ay != by { return ay < by }
-        return ids[a] < ids[b]
-      }
-      if !(start + 1..<end).allSatisfy({ !before($0, $0 - 1) }) {
+      if !_isSortedByPosition(start..<end, coords: coords, ids: ids) {
         // a cell of distinct points keeps its order: sorting them cost a
         // build on clustered data a third more
         guard holdsCopies(start..<end, &seen) else { continue }
-        order.removeAll(keepingCapacity: true)
-        order.append(contentsOf: start..<end)
-        order.sort(by: before)
-        let sortedXY = order.flatMap { [coords[2 * $0], coords[2 * $0 + 1]] }
-        let sortedIDs = order.map { ids[$0] }
-        coords.replaceSubrange((2 * start)..<(2 * end), with: sortedXY)
-        ids.replaceSubrange(start..<end, with: sortedIDs)
+        _sortByPosition(start..<end, coords: &coords, ids: &ids, order: &order)
       }
       var copies = 0
       for i in (start + 1)..<end where coords[2 * i] == coords[2 * i - 2] && coords[2 * i + 1] == coords[2 * i - 1] {

@@ -151,21 +151,8 @@ extension BucketQuadtree {
       hasCrowdedLeaves = true
       nodes[r + Field.firstChild] = Self.sortedLeaf
       let start = Int(nodes[r + Field.bucketStart]), end = start + n
-      func before(_ a: Int, _ b: Int) -> Bool {
-        let ax = coords[2 * a], bx = coords[2 * b]
-        if ax != bx { return ax < bx }
-        let ay = coords[2 * a + 1], by = coords[2 * b + 1]
-        if ay != by { return ay < by }
-        return ids[a] < ids[b]
-      }
-      if (start + 1..<end).allSatisfy({ !before($0, $0 - 1) }) { continue }
-      order.removeAll(keepingCapacity: true)
-      order.append(contentsOf: start..<end)
-      order.sort(by: before)
-      let sortedXY = order.flatMap { [coords[2 * $0], coords[2 * $0 + 1]] }
-      let sortedIDs = order.map { ids[$0] }
-      coords.replaceSubrange((2 * start)..<(2 * end), with: sortedXY)
-      ids.replaceSubrange(start..<end, with: sortedIDs)
+      if _isSortedByPosition(start..<end, coords: coords, ids: ids) { continue }
+      _sortByPosition(start..<end, coords: &coords, ids: &ids, order: &order)
     }
   }
 }

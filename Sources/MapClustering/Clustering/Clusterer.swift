@@ -11,11 +11,11 @@ public enum ClusterStrategy: String, CaseIterable, Sendable, CustomStringConvert
   /// into their cells.
   case singlePass = "single-pass"
   /// One grouped query per viewport rectangle
-  /// (``SpatialIndex/forEachGroup(in:counters:_:)``): a subtree whose box lies
+  /// (``GroupingIndex/forEachGroup(in:counters:_:)``): a subtree whose box lies
   /// inside one cell is added from prefix sums of its points' coordinates,
   /// kept by the clusterer over the index's storage order, without visiting
   /// its points. Other points are binned one by one. An index that sums
-  /// cells itself (``SpatialIndex/sumsCells``) is asked for the cells'
+  /// cells itself (``CellSummingIndex``) is asked for the cells'
   /// totals instead. Over one that forms no groups (the linear scan, a
   /// quadtree or grid changed since its build), or once points moved, the
   /// clusterer keeps its own totals by cell at zooms 4 and 7 and adds whole

@@ -7,11 +7,24 @@ import SpatialIndexes
 // The test is a cast of the index's type (`I.self as? any
 // CellSummingIndex.Type`), never of the index itself (that would box a
 // copy), and the call goes through a generic function that takes the type
-// opened. In code specialised for a concrete index (`Clusterer<CellTree>`,
-// as the bench and an app have) the cast folds to a constant and the
-// opened call specialises like any other: the queries' counters and
-// visitors stay concrete, and the per-query cost is what calling the index
-// directly costs.
+// opened (`S`). `S` is then `I` itself, so the index is read in place as
+// an `S` (``_reading(_:as:_:)``) rather than cast again (`index as? S`
+// left a dynamic cast and a copy of the index on every query in the
+// disassembly; reading it through a rebound pointer left an unspecialised
+// `withMemoryRebound`). In
+// code specialised for a concrete index (`Clusterer<CellTree>`, as the
+// bench and an app have) the opened call specialises like any other: the
+// queries' counters and visitors stay concrete.
+
+/// Calls `body` with `value` as an `S`, which must be its own type `I`
+/// (the type a cast of `I.self` opened); `nil`, not calling `body`, if it
+/// is another. A bit cast of a value to its own type: no runtime cast, no
+/// generic call left once specialised.
+@inlinable @inline(__always)
+func _reading<I, S, R>(_ value: I, as _: S.Type, _ body: (S) -> R) -> R? {
+  guard I.self == S.self else { return nil }
+  return body(unsafeBitCast(value, to: S.self))
+}
 
 /// Whether `I` sums cells itself.
 @inlinable @inline(__always)
@@ -35,9 +48,7 @@ func _sumCellsOf<S: CellSummingIndex, I: SpatialIndex, C: QueryCounters>(
   as _: S.Type, _ index: I, _ rect: Rect, _ window: CellWindow,
   _ cells: UnsafeMutableBufferPointer<CellTotals>, _ counters: inout C
 ) -> Bool {
-  guard let summing = index as? S else { return false }
-  summing.sumCells(in: rect, window: window, into: cells, counters: &counters)
-  return true
+  _reading(index, as: S.self) { $0.sumCells(in: rect, window: window, into: cells, counters: &counters) } != nil
 }
 
 /// The index's ``GroupingIndex/groupOrder``; empty for an index that forms no groups.
@@ -49,7 +60,7 @@ func _groupOrder<I: SpatialIndex>(_ index: I) -> [Int32] {
 
 @inlinable @inline(__always)
 func _groupOrder<G: GroupingIndex, I: SpatialIndex>(as _: G.Type, _ index: I) -> [Int32] {
-  (index as? G)?.groupOrder ?? []
+  _reading(index, as: G.self) { $0.groupOrder } ?? []
 }
 
 /// The index's ``GroupingIndex/groupCoordinates``; empty for an index that forms no groups.
@@ -61,7 +72,7 @@ func _groupCoordinates<I: SpatialIndex>(_ index: I) -> [Double] {
 
 @inlinable @inline(__always)
 func _groupCoordinates<G: GroupingIndex, I: SpatialIndex>(as _: G.Type, _ index: I) -> [Double] {
-  (index as? G)?.groupCoordinates ?? []
+  _reading(index, as: G.self) { $0.groupCoordinates } ?? []
 }
 
 /// The index's ``GroupingIndex/forEachGroup(in:counters:_:)``; for an index
@@ -84,7 +95,5 @@ func _forEachGroup<I: SpatialIndex, C: QueryCounters, V: GroupVisitor>(
 func _forEachGroup<G: GroupingIndex, I: SpatialIndex, C: QueryCounters, V: GroupVisitor>(
   as _: G.Type, _ index: I, _ rect: Rect, _ counters: inout C, _ visitor: inout V
 ) -> Bool {
-  guard let grouping = index as? G else { return false }
-  grouping.forEachGroup(in: rect, counters: &counters, &visitor)
-  return true
+  _reading(index, as: G.self) { $0.forEachGroup(in: rect, counters: &counters, &visitor) } != nil
 }

@@ -323,13 +323,13 @@ extension Clusterer {
   /// built yet.
   public func memoryBytes(for strategy: ClusterStrategy) -> Int {
     let n = points.count
-    let sums = strategy == .aggregate && _sumsCells(Index.self)
-    let grouped = strategy == .aggregate && !sums && !_groupOrder(index).isEmpty && !_moved
+    let sums = strategy == .aggregate && _indexSumsCells
+    let grouped = strategy == .aggregate && !sums && _indexFormsGroups && !_moved
     let table = sums || grouped ? 0 : _PointTable.bytes(count: n)
     let groups = !grouped ? 0 : _groupsStorage?.bytes
       ?? _GroupSums.bytes(count: n) + (_groupCoordinates(index).count == 2 * n ? 0 : 16 * n)
     // the totals by cell for an index that forms no groups (4.4 MB)
-    let pyramid = strategy == .aggregate && !sums && (_groupOrder(index).isEmpty || _moved)
+    let pyramid = strategy == .aggregate && !sums && (!_indexFormsGroups || _moved)
       && (_tableStorage.map(_CellPyramid.fits) ?? _CellPyramid.nests(cellTable))
       ? _CellPyramid.bytes(table: cellTable) : 0
     let scratch = _ids.capacity * 4 + _sortedIDs.capacity * 4 + _bitmap.capacity * 8

@@ -64,6 +64,9 @@ enum CommandCatalog {
         name: "docs", summary: "remake the guides' generated tables from the reports; --check that they are current",
         usage: DocsOptions.table.spec, run: docsCommand),
       CommandSpec(
+        name: "api", summary: "list the libraries' public API in api/ from the symbol graphs; --check that it is current",
+        usage: APIOptions.table.spec, run: apiCommand),
+      CommandSpec(
         name: "render", summary: "draw the cluster workload's markers for a viewport (or before and after a pan)",
         usage: RenderOptions.table.spec, run: renderCommand),
       CommandSpec(

@@ -325,6 +325,20 @@ enum Usage {
         --where narrows the rows (the guides show the main job and a verdict this way, from the
         reference reports); a filter no row meets is a usage error.
         """
+    case "api":
+      return """
+        Writes api/SpatialIndexes.txt and api/MapClustering.txt: the public declarations of each
+        library, one a line, sorted, each after the path of the type that holds it, from the
+        compiler's symbol graphs. Make them first:
+          swift package dump-symbol-graph --minimum-access-level public --skip-synthesized-members
+        SwiftPM writes them under .build/, in the folder of the build's platform
+        (.build/x86_64-unknown-linux-gnu/symbolgraph); bench api reads the newest such folder, or
+        the one given with --symbols. It prints each
+        library's count of public declarations and of those without a doc comment. --check changes
+        nothing: it lists the declarations gone and new, and exits 1 if a listing differs. CI runs
+        the check, so a change to the public surface is a diff of api/ in review. A missing symbol
+        graph exits 66, one that is not JSON 65.
+        """
     case "docs":
       return """
         Rewrites the generated tables of the guides: README.md, every .md under docs/ and

@@ -53,12 +53,14 @@ extension _GridGeometry {
 
 extension GridHashIndex {
   /// Lays `points` out by cell; `ids[i]` (or `i` when `ids` is `nil`) is the
-  /// id of `points[i]`. The points are already validated.
+  /// id of `points[i]`. The points are already validated. The automatic
+  /// cell size is for `cellsFor` points (default all: see
+  /// ``built(_:ids:parameters:nextID:)``). Crowded cells are left unsorted.
   init(building points: [Point], ids pointIDs: [Int32]?, parameters: Parameters,
-       nextID: Int32) throws(IndexError) {
+       nextID: Int32, cellsFor: Int? = nil) throws(IndexError) {
     let n = points.count
     let bounds = Rect(bounding: points)
-    let g = try _GridGeometry(bounds: bounds, count: n, parameters: parameters)
+    let g = try _GridGeometry(bounds: bounds, count: cellsFor ?? n, parameters: parameters)
     let cells = g.cellsX * g.cellsY  // ≤ 2^62: no overflow
     let sparse: Bool
     switch parameters.storage {
@@ -80,6 +82,7 @@ extension GridHashIndex {
     box = bounds ?? Rect(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
     isSparse = sparse
     capacities = []
+    sortedCells = []
     holes = 0
     liveCount = n
     nextIDValue = nextID
@@ -267,6 +270,7 @@ extension GridHashIndex {
     var newKeys = [Int64](repeating: -1, count: size)
     var newRuns = [Int32](repeating: 0, count: 2 * size)
     var newCaps = [Int32](repeating: 0, count: capacities.isEmpty ? 0 : size)
+    var newSorted = [UInt64](repeating: 0, count: sortedCells.isEmpty ? 0 : size / 64 + 1)
     let mask = size - 1
     for s in 0..<keys.count where keys[s] >= 0 {
       var i = Self._home(of: keys[s], shift: shift)
@@ -275,10 +279,12 @@ extension GridHashIndex {
       newRuns[2 * i] = runs[2 * s]
       newRuns[2 * i + 1] = runs[2 * s + 1]
       if !capacities.isEmpty { newCaps[i] = capacities[s] }
+      if _isSortedCell(s) { newSorted[i >> 6] |= 1 << UInt64(i & 63) }
     }
     keys = newKeys
     runs = newRuns
     capacities = newCaps
+    sortedCells = newSorted
     hashShift = shift
   }
 }

@@ -32,6 +32,7 @@ extension GridHashIndex {
     guard let (slot, at) = find(id: id, at: from) else { return false }
     guard to.isFinite else { throw .nonFinitePoint(id: Int(id), point: to) }
     if cellSlot(of: to) == slot {
+      markUnsorted(slot)
       coords[2 * at] = to.x
       coords[2 * at + 1] = to.y
       box.expand(toHold: to)
@@ -108,6 +109,7 @@ extension GridHashIndex {
           column: geometry.column(point.x), row: geometry.row(point.y)))
       : geometry.row(point.y) * geometry.cellsX + geometry.column(point.x)
     materializeCapacities()
+    markUnsorted(slot)
     let n = Int(runs[2 * slot + 1])
     if n == Int(capacities[slot]) { try grow(slot: slot) }
     let at = Int(runs[2 * slot]) + n
@@ -144,6 +146,7 @@ extension GridHashIndex {
     guard let (slot, at) = find(id: id, at: point) else { return false }
     let start = Int(runs[2 * slot]), n = Int(runs[2 * slot + 1])
     materializeCapacities()  // the cell keeps the slot it frees
+    markUnsorted(slot)
     let last = start + n - 1
     if !positions.isEmpty { positions[Int(id)] = -1 }
     if at != last { place(ids[last], at: at) }
@@ -235,7 +238,7 @@ extension GridHashIndex {
       }
     }
     do {
-      self = try Self(building: points, ids: pointIDs, parameters: parameters, nextID: nextIDValue)
+      self = try Self.built(points, ids: pointIDs, parameters: parameters, nextID: nextIDValue)
     } catch {
       compact()
       builtCount = liveCount

@@ -2,7 +2,8 @@ extension GridHashIndex: InvariantChecking {
   /// Checks the pool, the cells and (sparse) the hash table: every live point
   /// is in exactly one cell's run, in the cell its coordinates map to; runs
   /// lie inside the pool without overlapping; holes and counts add up; every
-  /// stored key is unique and reachable from its home slot.
+  /// stored key is unique and reachable from its home slot; a cell marked
+  /// sorted is in order by position, then id.
   ///
   /// - Complexity: O(pool slots + cells + `nextID`).
   package func _invariantViolations() -> [String] {
@@ -59,6 +60,12 @@ extension GridHashIndex: InvariantChecking {
       }
       live += n
       capacityTotal += capacity
+      if _isSortedCell(s) {
+        for i in (start + 1)..<max(start + 1, start + n) {
+          let a = (coords[2 * i - 2], coords[2 * i - 1], ids[i - 1]), b = (coords[2 * i], coords[2 * i + 1], ids[i])
+          if !(a < b) { note("cell \(s) is marked sorted, but slot \(i - 1) \(a) is not before \(b)") }
+        }
+      }
       for i in start..<(start + capacity) {
         if owned[i] { note("pool slot \(i) owned twice") }
         owned[i] = true

@@ -8,7 +8,10 @@ extension GridHashIndex {
   /// The grid does not wrap at the antimeridian, nor shrink its cells near
   /// the poles, so there a search may need many rings: past
   /// ``nearestRingLimit`` it ends through range queries
-  /// (``nearestThroughRanges(to:k:maxDistance:into:counters:point:)``, which splits its boxes at the antimeridian): over the circle
+  /// (``nearestThroughRanges(to:k:maxDistance:into:counters:point:)``'s
+  /// search over the coordinates in the cells, which splits its boxes at
+  /// the antimeridian, or its like over whole cells when a cell is sorted:
+  /// ``_nearestThroughCells(to:k:maxDistance:into:counters:kWithinMax:)``): over the circle
   /// of the farthest of the `k` found, or from the start when fewer were.
   /// Cells at the grid's edges hold the points beyond it (columns and rows
   /// are clamped), so their boxes reach the world's edge.
@@ -51,9 +54,14 @@ extension GridHashIndex {
                 minX: Swift.max(-180, box.minX - pad), minY: box.minY - pad,
                 maxX: Swift.min(180, box.maxX + pad), maxY: box.maxY + pad)
               guard bound <= search.cut else { return }
-              tested &+= n
               let start = Int(runs[2 &* slot])
-              search.considerLeaf(xy.baseAddress!, ids.baseAddress!, start..<(start &+ n))
+              if _isSortedCell(slot) {
+                // copies in runs (GridHashIndex+Runs.swift): the first k of a run
+                tested &+= search.considerSortedLeaf(xy.baseAddress!, ids.baseAddress!, start..<(start &+ n))
+              } else {
+                tested &+= n
+                search.considerLeaf(xy.baseAddress!, ids.baseAddress!, start..<(start &+ n))
+              }
             }
             var d = 0
             while d <= Self.nearestRingLimit {
@@ -98,10 +106,15 @@ extension GridHashIndex {
       // range query over that circle ends the search. Else from the start.
       let found = buffer.neighbors.count == k
       let within = found ? Swift.min(maxDistance, buffer.neighbors[k - 1].distance) : maxDistance
-      _nearestThroughRanges(
-        to: position, k: k, maxDistance: within, into: &buffer, counters: &counters,
-        kWithinMax: found
-      ) { rect, counters, consider in _forEachPoint(in: rect, counters: &counters, consider) }
+      if sortedCells.isEmpty {
+        _nearestThroughRanges(
+          to: position, k: k, maxDistance: within, into: &buffer, counters: &counters,
+          kWithinMax: found
+        ) { rect, counters, consider in _forEachPoint(in: rect, counters: &counters, consider) }
+      } else {
+        _nearestThroughCells(
+          to: position, k: k, maxDistance: within, into: &buffer, counters: &counters, kWithinMax: found)
+      }
     }
   }
 

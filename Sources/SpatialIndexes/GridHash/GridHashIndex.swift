@@ -40,6 +40,11 @@
 /// points on a meridian gives a one-column grid of `T` rows) and gives one
 /// cell for identical points.
 ///
+/// **Copies.** A cell holding more than ``crowdedCell`` points is sorted by
+/// position, then id, when the grid is built, so the copies of a place
+/// lie together in input order and a k-nearest search takes the first `k`
+/// of them instead of reading every one (see GridHashIndex+Runs.swift).
+///
 /// Work counters: one node per cell of the query's range examined (dense,
 /// or sparse lookups) or per stored cell examined (sparse scan), one test per
 /// point compared with the rectangle, one report per id reported.
@@ -94,6 +99,10 @@ public struct GridHashIndex: DynamicSpatialIndex, GroupingIndex, DescribedIndex 
   /// does not scan its cell (a city's cell holds thousands of hotels);
   /// empty in an index that never changed.
   @usableFromInline var positions: [Int32] = []
+  /// One bit per cell (dense: by cell index; sparse: by table slot): set
+  /// when the cell is crowded and its points are sorted by position, then
+  /// id (``sortCrowdedCells()``); empty when no cell is. See GridHashIndex+Runs.swift.
+  @usableFromInline var sortedCells: [UInt64] = []
   /// Sparse only: the cell key per table slot, `-1` when the slot is empty.
   @usableFromInline var keys: [Int64]
   /// Sparse only: `64 - log2(keys.count)`, for multiplicative hashing.
@@ -115,7 +124,7 @@ public struct GridHashIndex: DynamicSpatialIndex, GroupingIndex, DescribedIndex 
   public init(points: [Point], parameters: Parameters = Parameters()) throws(IndexError) {
     try validate(points)
     try parameters.validate()
-    self = try Self(building: points, ids: nil, parameters: parameters,
+    self = try Self.built(points, ids: nil, parameters: parameters,
                     nextID: Int32(truncatingIfNeeded: points.count))
   }
 
@@ -140,6 +149,7 @@ public struct GridHashIndex: DynamicSpatialIndex, GroupingIndex, DescribedIndex 
       + capacities.capacity * MemoryLayout<Int32>.stride
       + keys.capacity * MemoryLayout<Int64>.stride
       + positions.capacity * MemoryLayout<Int32>.stride
+      + sortedCells.capacity * MemoryLayout<UInt64>.stride
   }
 
   /// The number of cell entries stored: every cell when dense, the occupied

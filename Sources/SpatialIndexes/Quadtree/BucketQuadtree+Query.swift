@@ -279,17 +279,4 @@ extension BucketQuadtree {
         })
     }
   }
-
-  /// Through range queries
-  /// (``SpatialIndex/nearestThroughRanges(to:k:maxDistance:into:counters:point:)``'s
-  /// search), each point read beside its id in the buckets.
-  @inlinable
-  public func nearest<C: QueryCounters>(
-    to position: Point, k: Int, maxDistance: Double,
-    into buffer: inout NearestBuffer, counters: inout C
-  ) {
-    _nearestThroughRanges(to: position, k: k, maxDistance: maxDistance, into: &buffer, counters: &counters) {
-      rect, counters, consider in _forEachPoint(in: rect, counters: &counters, consider)
-    }
-  }
 }

@@ -38,6 +38,7 @@ extension BucketQuadtree {
     let r = node * Field.stride
     let start = Int(nodes[r + Field.bucketStart]), n = Int(nodes[r + Field.bucketCount])
     // order inside a bucket does not matter: move the last point into the gap
+    markUnsorted(node)
     let last = start + n - 1
     ids[i] = ids[last]
     coords[2 * i] = coords[2 * last]
@@ -60,6 +61,7 @@ extension BucketQuadtree {
     guard to.isFinite else { throw .nonFinitePoint(id: Int(id), point: to) }
     guard bounds.contains(to) else { throw .pointOutsideBounds(id: Int(id), point: to, bounds: bounds) }
     if node == self.node(on: to, level: level) {
+      markUnsorted(node)
       coords[2 * slot] = to.x
       coords[2 * slot + 1] = to.y
       return true
@@ -149,6 +151,8 @@ extension BucketQuadtree {
   private mutating func append(_ p: Point, id: Int32, to node: Int) {
     let r = node * Field.stride
     let n = Int(nodes[r + Field.bucketCount])
+    markUnsorted(node)
+    if n >= capacity { hasCrowdedLeaves = true }
     if n == Int(nodes[r + Field.bucketSlots]) {
       // up to `capacity`: a first bucket of at most 64 slots, doubled as it
       // fills, so a huge capacity costs nothing until the points come;
@@ -254,5 +258,6 @@ extension BucketQuadtree {
     ids = newIds
     holeSlots = 0
     packed = tight
+    sortCrowdedLeaves()
   }
 }

@@ -36,6 +36,11 @@
 /// points. A cold query on a large tree is bound by memory latency more than
 /// by arithmetic, which is what the depth-first order is for.
 ///
+/// A leaf at the depth cap holding more than `capacity` points (copies of a
+/// place, whatever their number) is sorted by position, then id, when the
+/// tree is built or compacted, so a k-nearest search takes the first `k`
+/// copies of a place instead of reading them all (BucketQuadtree+Nearest.swift).
+///
 /// Work counters: a query counts one visited node per node it reaches
 /// (empty leaves are skipped, and so are the nodes below a packed subtree
 /// reported as one run), the points of each bucket it compares with the
@@ -82,11 +87,16 @@ public struct BucketQuadtree: DynamicSpatialIndex, GroupingIndex, DescribedIndex
   @usableFromInline var packed: Bool
   @usableFromInline var liveCount: Int
   @usableFromInline var idCount: Int
+  /// Some leaf at the depth cap holds more than `capacity` points (copies,
+  /// or points closer than the cap's cells): k-nearest searches then walk
+  /// the tree themselves (BucketQuadtree+Nearest.swift).
+  @usableFromInline var hasCrowdedLeaves = false
 
   /// The offsets of a node's fields in its record in `nodes`.
   @usableFromInline
   enum Field {
-    /// The record of the first of four contiguous children, or -1 for a leaf.
+    /// The record of the first of four contiguous children, or -1 for a
+    /// leaf (``sortedLeaf`` for a crowded leaf in order).
     @usableFromInline static let firstChild = 0
     /// The first pool slot of the bucket.
     @usableFromInline static let bucketStart = 1
@@ -150,6 +160,7 @@ public struct BucketQuadtree: DynamicSpatialIndex, GroupingIndex, DescribedIndex
     }
     liveCount = points.count
     idCount = points.count
+    sortCrowdedLeaves()
   }
 
   /// - Complexity: O(1).

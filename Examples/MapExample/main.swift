@@ -23,5 +23,5 @@ print(index.ids(in: Rect(minX: 2.2, minY: 48.8, maxX: 2.4, maxY: 48.9)))
 
 // Nearest: the two hotels nearest to a position, by great-circle distance.
 var near = NearestBuffer()  // reused: no allocation once warm
-index.nearest(to: paris, k: 2, points: hotels, into: &near)
+index.nearest(to: paris, k: 2, into: &near)
 for neighbor in near.neighbors { print(neighbor.id, neighbor.distance) }

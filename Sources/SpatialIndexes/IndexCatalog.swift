@@ -1,8 +1,9 @@
-/// Every index type SpatialBench knows, in the order reports list them.
+/// Every index type SpatialBench knows, in the order reports list them
+/// (`package`: the bench's catalogue and the tests', not an app's).
 ///
-/// To add an index: implement ``SpatialIndex`` in a folder of its own, add its
-/// type here, and the conformance tests, `bench list` and `bench run` pick it up.
-public let allIndexTypes: [any SpatialIndex.Type] = [
+/// To add an index: implement ``SpatialIndex`` and ``DescribedIndex`` in a
+/// folder of its own, add its type here, and the conformance tests, `bench list` and `bench run` pick it up.
+package let allIndexTypes: [any DescribedIndex.Type] = [
   LinearScanIndex.self,
   BucketQuadtree.self,
   GridHashIndex.self,
@@ -12,15 +13,15 @@ public let allIndexTypes: [any SpatialIndex.Type] = [
 ]
 
 /// The index type called `name` (as in `bench --index NAME`), if any.
-public func indexType(named name: String) -> (any SpatialIndex.Type)? {
+package func indexType(named name: String) -> (any DescribedIndex.Type)? {
   allIndexTypes.first { $0.name == name.lowercased() }
 }
 
 /// A generic operation on an index type, which ``withIndexType(named:_:)``
 /// runs with the concrete type.
-public protocol IndexTypeOperation {
+@usableFromInline package protocol IndexTypeOperation {
   associatedtype Result
-  mutating func run<I: SpatialIndex>(_ type: I.Type) throws -> Result
+  mutating func run<I: DescribedIndex>(_ type: I.Type) throws -> Result
 }
 
 /// Runs `operation` with the index type called `name` (nil if there is none).
@@ -33,7 +34,7 @@ public protocol IndexTypeOperation {
 /// below names each type, so the operation specialises for each one. A test
 /// checks that it covers ``allIndexTypes``.
 @inlinable
-public func withIndexType<O: IndexTypeOperation>(
+package func withIndexType<O: IndexTypeOperation>(
   named name: String, _ operation: inout O
 ) throws -> O.Result? {
   switch name.lowercased() {

@@ -52,7 +52,7 @@ extension CLITests {
           let points: [Point]
           let areas: [VisibleArea]
           let strategy: ClusterStrategy
-          func run<I: SpatialIndex>(_ type: I.Type) throws -> [[ClusterMarker]] {
+          func run<I: DescribedIndex>(_ type: I.Type) throws -> [[ClusterMarker]] {
             var clusterer = try Clusterer<I>(points: points)
             return areas.map { clusterer.markers(for: $0, strategy: strategy) }
           }

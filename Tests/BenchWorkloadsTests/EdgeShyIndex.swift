@@ -4,7 +4,7 @@ import SpatialIndexes
 /// leaves out the points lying exactly on a query rectangle's east edge
 /// (a `<` where `<=` belongs). Every workload that queries a box through
 /// a point on its east edge sees it.
-struct EdgeShyIndex: SpatialIndex {
+struct EdgeShyIndex: DescribedIndex {
   typealias Parameters = NoParameters
   static let name = "edgeshy"
   static let summary = "a linear scan that misses points on a box's east edge (wrong on purpose)"
@@ -27,5 +27,13 @@ struct EdgeShyIndex: SpatialIndex {
       if !visit(Int32(i)) { return false }
     }
     return true
+  }
+
+  func nearest<C: QueryCounters>(
+    to position: Point, k: Int, maxDistance: Double, into buffer: inout NearestBuffer, counters: inout C
+  ) {
+    nearestThroughRanges(to: position, k: k, maxDistance: maxDistance, into: &buffer, counters: &counters) {
+      points[Int($0)]
+    }
   }
 }

@@ -124,8 +124,7 @@ enum FuzzPrintedTests {
   let index = try LinearScanIndex(points: points)
   var neighbours: [Neighbor] = []
   index.nearest(
-    to: Point(x: 0.0, y: 0.0), k: 2, maxDistance: .infinity, points: points,
-    into: &neighbours)
+    to: Point(x: 0.0, y: 0.0), k: 2, maxDistance: .infinity, into: &neighbours)
   #expect(neighbours.map(\.id) == [0, 1])
 }
 

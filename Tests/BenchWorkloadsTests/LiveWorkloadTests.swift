@@ -76,7 +76,7 @@ import _SpatialTestSupport
       where R.Answer == W.Answer { variants.append(variant) }
     }
     struct Visit: IndexTypeOperation {
-      func run<I: SpatialIndex>(_ type: I.Type) throws -> [String] {
+      func run<I: DescribedIndex>(_ type: I.Type) throws -> [String] {
         let index = try I(points: LiveWorkloadTests.points)
         let steps = MapSteps(session: ViewportSession(points: LiveWorkloadTests.points, parameters: SessionParameters(steps: 3, seed: 1)))
         var count = Count()

@@ -20,7 +20,7 @@ import Testing
 
   /// Every step's answers of `variant` of workload `name` over `steps`, on
   /// `index` (the k-d tree by default).
-  func answers<A, I: SpatialIndex>(
+  func answers<A, I: DescribedIndex>(
     _ name: String, _ variant: String, _ steps: MapSteps, as: A.Type, on index: I? = nil as KDTreeIndex?
   ) throws -> [A] {
     let index = try index ?? I(points: Self.points)

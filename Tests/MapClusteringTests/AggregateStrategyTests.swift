@@ -27,7 +27,7 @@ private struct CountingSummer: GroupVisitor {
 /// subtrees, from prefix sums, without visiting them.
 @Suite struct AggregateStrategyTests {
   /// Points handed over in groups and alone, over every rectangle of `v`.
-  private func handOver<I: SpatialIndex>(_ clusterer: Clusterer<I>, _ v: Viewport) -> (grouped: Int, alone: Int) {
+  private func handOver<I: DescribedIndex>(_ clusterer: Clusterer<I>, _ v: Viewport) -> (grouped: Int, alone: Int) {
     var clusterer = clusterer
     let layout = clusterer._layout(v.visibleArea)!
     let groups = clusterer._groups(), unitRow = clusterer._families.unitRow(layout.zoom)
@@ -39,7 +39,7 @@ private struct CountingSummer: GroupVisitor {
           var visitor = CountingSummer(
             inner: _CellSummer(layout, layout.rect(k), buffer, groups, xy.baseAddress!, unitRow, clusterer.points))
           var none = NoCounters()
-          clusterer.index.forEachGroup(in: layout.rect(k).rect, counters: &none, &visitor)
+          _forEachGroup(clusterer.index, in: layout.rect(k).rect, counters: &none, &visitor)
           visitor.inner.flush()
           total.grouped += visitor.grouped
           total.alone += visitor.alone
@@ -57,7 +57,7 @@ private struct CountingSummer: GroupVisitor {
     try check(Clusterer<GridHashIndex>(points: points), zoom: zoom)
   }
 
-  private func check<I: SpatialIndex>(_ clusterer: Clusterer<I>, zoom: Int) throws {
+  private func check<I: DescribedIndex>(_ clusterer: Clusterer<I>, zoom: Int) throws {
     let v = Viewport(center: Point(x: 10, y: 30), zoom: zoom)
     let visible = v.rects.reduce(0) { $0 + clusterer.index.count(in: $1) }
     let (grouped, alone) = handOver(clusterer, v)

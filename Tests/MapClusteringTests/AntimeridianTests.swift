@@ -132,7 +132,7 @@ import _SpatialTestSupport
     try check(type, table: table)
   }
 
-  private func check<I: SpatialIndex>(_ type: I.Type, table: ClusterCellTable) throws {
+  private func check<I: DescribedIndex>(_ type: I.Type, table: ClusterCellTable) throws {
     let points = Self.points(table: table)
     var clusterer = try Clusterer<I>(points: points, cellTable: table)
     var markers: [ClusterMarker] = [], wrong: Set<Int> = [], shown = 0
@@ -164,7 +164,7 @@ import _SpatialTestSupport
     try checkColumnZero(type)
   }
 
-  private func checkColumnZero<I: SpatialIndex>(_ type: I.Type) throws {
+  private func checkColumnZero<I: DescribedIndex>(_ type: I.Type) throws {
     let points = [Point(x: 180, y: 10.3), Point(x: -180, y: 10.3), Point(x: 180, y: 10.3),
                   Point(x: 180, y: -40), Point(x: 20, y: 0)]
     var clusterer = try Clusterer<I>(points: points)
@@ -212,7 +212,7 @@ import _SpatialTestSupport
     try check(BufferedIndex<KDTreeIndex>.self, BufferedParameters(base: .init(), rebuildShare: 0.02))
     try check(BufferedIndex<CellTree>.self, BufferedParameters(base: .init(), rebuildShare: 0.02))
 
-    func check<I: DynamicSpatialIndex>(_ type: I.Type, _ parameters: I.Parameters) throws {
+    func check<I: DynamicSpatialIndex & DescribedIndex>(_ type: I.Type, _ parameters: I.Parameters) throws {
       // on the map: the quadtree's bounds are the world
       let start = (Self.points() + Fixtures.clustered(300, blobs: 3, seed: 92)).filter { Rect.world.contains($0) }
       var clusterer = try Clusterer<I>(points: start, parameters: parameters)

@@ -56,7 +56,7 @@ import _SpatialTestSupport
     return views
   }()
 
-  func expectAggregateIsSinglePass<I: SpatialIndex>(_ clusterer: inout Clusterer<I>, _ what: String) {
+  func expectAggregateIsSinglePass<I: DescribedIndex>(_ clusterer: inout Clusterer<I>, _ what: String) {
     for (v, view) in Self.views.enumerated() {
       let expected = clusterer.markers(for: view, strategy: .singlePass)
       #expect(clusterer.markers(for: view, strategy: .aggregate) == expected, "\(what), view \(v): \(view)")
@@ -81,7 +81,7 @@ import _SpatialTestSupport
     try check(GridHashIndex.self, .init())
     try check(BucketQuadtree.self, .init(bounds: .world))
 
-    func check<I: DynamicSpatialIndex>(_ type: I.Type, _ parameters: I.Parameters) throws {
+    func check<I: DynamicSpatialIndex & DescribedIndex>(_ type: I.Type, _ parameters: I.Parameters) throws {
       var clusterer = try Clusterer<I>(points: Self.points, parameters: parameters)
       _ = clusterer.markers(for: Self.views[0], strategy: .aggregate)  // the totals exist before the moves
       let copy = clusterer

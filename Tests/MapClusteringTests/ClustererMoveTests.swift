@@ -43,7 +43,7 @@ import _SpatialTestSupport
     return p
   }
 
-  func expectSameMarkers<I: SpatialIndex, J: SpatialIndex>(
+  func expectSameMarkers<I: DescribedIndex, J: DescribedIndex>(
     _ a: inout Clusterer<I>, _ b: inout Clusterer<J>, _ what: String
   ) {
     for (v, view) in Self.views.enumerated() {
@@ -61,7 +61,7 @@ import _SpatialTestSupport
     try check(GridHashIndex.self, .init())
     try check(BufferedIndex<KDTreeIndex>.self, BufferedParameters(base: .init(), rebuildShare: 0.02))
 
-    func check<I: DynamicSpatialIndex>(_ type: I.Type, _ parameters: I.Parameters) throws {
+    func check<I: DynamicSpatialIndex & DescribedIndex>(_ type: I.Type, _ parameters: I.Parameters) throws {
       var clusterer = try Clusterer<I>(points: Self.points, parameters: parameters)
       let before = clusterer
       // every strategy once first: its tables and prefix sums exist before the moves
@@ -99,7 +99,7 @@ import _SpatialTestSupport
     try check(BucketQuadtree.self, BucketQuadtree.Parameters(bounds: .world))
     try check(GridHashIndex.self, .init())
 
-    func check<I: DynamicSpatialIndex>(_ type: I.Type, _ parameters: I.Parameters) throws {
+    func check<I: DynamicSpatialIndex & DescribedIndex>(_ type: I.Type, _ parameters: I.Parameters) throws {
       let moves = Self.frame(seed: 7)
       #expect(moves.count >= Clusterer<I>._sideBySideMoves)
       var batch = try Clusterer<I>(points: Self.points, parameters: parameters)
@@ -134,7 +134,7 @@ import _SpatialTestSupport
     try check(HilbertRTree.self)
     try check(CellTree.self)
 
-    func check<I: SpatialIndex>(_ type: I.Type) throws {
+    func check<I: DescribedIndex>(_ type: I.Type) throws {
       var clusterer = try Clusterer<I>(points: Self.points)
       for strategy in ClusterStrategy.allCases { _ = clusterer.markers(for: Self.views[0], strategy: strategy) }
       let moves = Self.moves(seed: 2)

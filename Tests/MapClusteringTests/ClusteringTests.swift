@@ -69,7 +69,7 @@ enum MapFixtures {
     }
   }
 
-  private func check<I: SpatialIndex>(_ type: I.Type, _ fixture: Fixture) throws {
+  private func check<I: DescribedIndex>(_ type: I.Type, _ fixture: Fixture) throws {
     var clusterer = try Clusterer<I>(points: fixture.points)
     var markers: [ClusterMarker] = []
     var failures = 0
@@ -101,7 +101,7 @@ enum MapFixtures {
     try checkEdgesAndLimits(type)
   }
 
-  private func checkEdgesAndLimits<I: SpatialIndex>(_ type: I.Type) throws {
+  private func checkEdgesAndLimits<I: DescribedIndex>(_ type: I.Type) throws {
     let limit = WebMercator.maxLatitude
     var points = Fixtures.clustered(1500, seed: 41) + MapFixtures.antimeridian(100, seed: 42)
     for lon in [-180.0, -179.5, 0, 90, 180] {

@@ -37,7 +37,7 @@ import _SeededRandom
 
   /// Both ways of answering a tap, through range queries and through the
   /// k-nearest search, against every point's screen distance.
-  private func check<I: SpatialIndex>(_ type: I.Type, _ fixture: Fixture) throws {
+  private func check<I: DescribedIndex>(_ type: I.Type, _ fixture: Fixture) throws {
     let index = try I(points: fixture.points)
     var buffer = NearestBuffer(), counters = NoCounters()
     var hits = 0, failures = 0
@@ -66,7 +66,7 @@ import _SeededRandom
     try checkCopies(type)
   }
 
-  private func checkCopies<I: SpatialIndex>(_ type: I.Type) throws {
+  private func checkCopies<I: DescribedIndex>(_ type: I.Type) throws {
     let place = Point(x: 2.35, y: 48.85)
     var work: [Int] = []
     for n in [1_000, 100_000] {

@@ -61,8 +61,8 @@ import _SpatialTestSupport
       var got: [Neighbor] = [], expected: [Neighbor] = []
       for (i, p) in positions.prefix(30).enumerated() {
         for k in [1, 10, 100] {
-          index.nearest(to: p, k: k, points: positions, into: &got)
-          reference.nearest(to: p, k: k, points: positions, into: &expected)
+          index.nearest(to: p, k: k, into: &got)
+          reference.nearest(to: p, k: k, into: &expected)
           #expect(got == expected, "point \(i), k \(k)")
         }
       }

@@ -13,7 +13,7 @@ import Testing
     try check(BucketQuadtree.self, \.threads)
   }
 
-  func check<I: SpatialIndex>(
+  func check<I: DescribedIndex>(
     _ type: I.Type, _ threads: WritableKeyPath<I.Parameters, Int?>,
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws {

@@ -17,7 +17,7 @@ import _SpatialTestSupport
     }
   }
 
-  private func check<I: SpatialIndex>(_ type: I.Type, _ fixture: Fixture) throws {
+  private func check<I: DescribedIndex>(_ type: I.Type, _ fixture: Fixture) throws {
     let index = try I(points: fixture.points)
     // every index has a checker: one without fails here rather than being skipped
     let checkable = try #require(index as? any InvariantChecking, "\(I.name) has no invariant checker")

@@ -25,7 +25,7 @@ import _SpatialTestSupport
     try check(type, points)
   }
 
-  private func check<I: SpatialIndex>(_ type: I.Type, _ points: [Point]) throws {
+  private func check<I: DescribedIndex>(_ type: I.Type, _ points: [Point]) throws {
     let index = try I(points: points)
     #expect(index.count == points.count)
     let p = points[0]

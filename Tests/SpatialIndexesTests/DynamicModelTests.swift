@@ -37,7 +37,8 @@ import _SpatialTestSupport
 
   @Test(arguments: dynamicNames)
   func updatesMatchTheModel(indexName: String) throws {
-    let type = try #require(indexType(named: indexName) as? any DynamicSpatialIndex.Type)
+    let dynamic = indexType(named: indexName) as? any (DynamicSpatialIndex & DescribedIndex).Type
+    let type = try #require(dynamic)
     try run(type, indexName)
   }
 
@@ -48,11 +49,12 @@ import _SpatialTestSupport
   /// as the moved one, and each index's invariants hold.
   @Test(arguments: dynamicNames)
   func aMoveIsARemovalAndAnInsert(indexName: String) throws {
-    let type = try #require(indexType(named: indexName) as? any DynamicSpatialIndex.Type)
+    let dynamic = indexType(named: indexName) as? any (DynamicSpatialIndex & DescribedIndex).Type
+    let type = try #require(dynamic)
     try compareMoves(type)
   }
 
-  private func compareMoves<I: DynamicSpatialIndex>(_ type: I.Type) throws {
+  private func compareMoves<I: DynamicSpatialIndex & DescribedIndex>(_ type: I.Type) throws {
     for (s, (label, start)) in Self.starts().enumerated() where !start.isEmpty {
       var g = SplitMix64(seed: 0x40E ^ UInt64(s))
       var moved = try I(points: start), replaced = try I(points: start)
@@ -100,7 +102,7 @@ import _SpatialTestSupport
     struct Churn: IndexTypeOperation {
       let test: DynamicModelTests
       let share: Double
-      func run<I: SpatialIndex>(_ type: I.Type) throws {
+      func run<I: DescribedIndex>(_ type: I.Type) throws {
         let parameters = BufferedParameters(base: I.Parameters(), rebuildShare: share)
         for (s, (label, start)) in DynamicModelTests.starts().enumerated() {
           try test.churn(
@@ -112,7 +114,7 @@ import _SpatialTestSupport
     _ = try withIndexType(named: base, &churn)
   }
 
-  private func run<I: DynamicSpatialIndex>(_ type: I.Type, _ name: String) throws {
+  private func run<I: DynamicSpatialIndex & DescribedIndex>(_ type: I.Type, _ name: String) throws {
     var parameterSets = [I.Parameters()]
     for text in Self.variants[name] ?? [] {
       var p = I.Parameters()
@@ -129,7 +131,7 @@ import _SpatialTestSupport
     }
   }
 
-  fileprivate func churn<I: DynamicSpatialIndex>(
+  fileprivate func churn<I: DynamicSpatialIndex & DescribedIndex>(
     _ type: I.Type, _ start: [Point], _ parameters: I.Parameters, seed: UInt64, _ what: String
   ) throws {
     var g = SplitMix64(seed: 0xD1A ^ seed)

@@ -45,7 +45,7 @@ private struct RecordingVisitor: GroupVisitor {
   }
 }
 
-/// The grouped query (``SpatialIndex/forEachGroup(in:counters:_:)``) hands
+/// The grouped query (``GroupingIndex/forEachGroup(in:counters:_:)``) hands
 /// over every point inside exactly once, alone or in a group, and a group only
 /// holds points of the box its visitor accepted.
 @Suite struct GroupedQueryTests {
@@ -59,14 +59,13 @@ private struct RecordingVisitor: GroupVisitor {
     }
   }
 
-  private func check<I: SpatialIndex>(_ type: I.Type, _ fixture: Fixture) throws {
+  private func check<I: DescribedIndex>(_ type: I.Type, _ fixture: Fixture) throws {
     let index = try I(points: fixture.points)
     let reference = try LinearScanIndex(points: fixture.points)
     for (k, rect) in QueryFixtures.queries(for: fixture.points, count: 100, seed: 9).enumerated() {
       var visitor = RecordingVisitor(
-        order: index.groupOrder, points: fixture.points, rect: rect, state: UInt64(k))
-      var none = NoCounters()
-      index.forEachGroup(in: rect, counters: &none, &visitor)
+        order: groupOrder(of: index), points: fixture.points, rect: rect, state: UInt64(k))
+      forEachGroup(of: index, in: rect, &visitor)
       #expect(visitor.problems.isEmpty, "\(I.name) \(fixture) \(rect): \(visitor.problems.prefix(3))")
       #expect(visitor.ids.sorted() == reference.ids(in: rect).sorted(),
               "\(I.name) \(fixture) \(rect)")
@@ -74,11 +73,11 @@ private struct RecordingVisitor: GroupVisitor {
   }
 
   /// The indexes whose storage keeps a subtree or a cell in one run: those
-  /// of the catalogue with a ``SpatialIndex/groupOrder`` once built.
+  /// of the catalogue with a ``GroupingIndex/groupOrder`` once built.
   static let grouping = allIndexTypes.filter { hasGroups($0) }.map { $0.name }
 
-  static func hasGroups<I: SpatialIndex>(_ type: I.Type) -> Bool {
-    (try? I(points: Fixtures.uniform(100, seed: 1)))?.groupOrder.isEmpty == false
+  static func hasGroups<I: DescribedIndex>(_ type: I.Type) -> Bool {
+    (try? I(points: Fixtures.uniform(100, seed: 1))).map { groupOrder(of: $0).isEmpty == false } ?? false
   }
 
   @Test func theTreesAndTheGridFormGroups() {
@@ -112,7 +111,7 @@ private struct RecordingVisitor: GroupVisitor {
     _ = try tree.insert(Self.inserted)
     try Self.checkAlone(tree)
     tree.compact()
-    #expect(tree.groupOrder.count == Self.before.count + 1, "groups again once compacted")
+    #expect(groupOrder(of: tree).count == Self.before.count + 1, "groups again once compacted")
   }
 
   @Test func aChangedGridHandsOverIDsAloneUntilRebuilt() throws {
@@ -126,36 +125,34 @@ private struct RecordingVisitor: GroupVisitor {
   static let before = Fixtures.uniform(2000, seed: 6)
   static let inserted = Point(x: 0.5, y: 0.5)
 
-  private static func checkAlone<I: SpatialIndex>(_ index: I) throws {
-    #expect(index.groupOrder.isEmpty)
+  private static func checkAlone<I: DescribedIndex>(_ index: I) throws {
+    #expect(groupOrder(of: index).isEmpty)
     var visitor = RecordingVisitor(
-      order: index.groupOrder, points: before + [inserted], rect: .world, state: 1)
-    var none = NoCounters()
-    index.forEachGroup(in: .world, counters: &none, &visitor)
+      order: groupOrder(of: index), points: before + [inserted], rect: .world, state: 1)
+    forEachGroup(of: index, in: .world, &visitor)
     #expect(visitor.problems.isEmpty, "\(visitor.problems.prefix(3))")
     #expect(visitor.grouped == 0)
     #expect(visitor.ids.sorted() == (0...Int32(before.count)).map { $0 })
   }
 
   @Test func theLinearScanHandsOverIDsAlone() throws {
-    #expect(try LinearScanIndex(points: Fixtures.uniform(1000, seed: 5)).groupOrder.isEmpty)
+    #expect(groupOrder(of: try LinearScanIndex(points: Fixtures.uniform(1000, seed: 5))).isEmpty)
   }
 
-  private static func handOver<I: SpatialIndex>(
+  private static func handOver<I: DescribedIndex>(
     _ type: I.Type, _ points: [Point], _ rect: Rect
   ) throws -> ([Int32], RecordingVisitor) {
     let index = try I(points: points)
     var visitor = RecordingVisitor(
-      order: index.groupOrder, points: points, rect: rect, state: 1, acceptTenths: 10)
-    var none = NoCounters()
-    index.forEachGroup(in: rect, counters: &none, &visitor)
-    return (index.groupOrder, visitor)
+      order: groupOrder(of: index), points: points, rect: rect, state: 1, acceptTenths: 10)
+    forEachGroup(of: index, in: rect, &visitor)
+    return (groupOrder(of: index), visitor)
   }
 }
 
 /// Records which concrete type ``withIndexType(named:_:)`` runs with.
 private struct NameOf: IndexTypeOperation {
-  func run<I: SpatialIndex>(_ type: I.Type) -> ObjectIdentifier { ObjectIdentifier(type) }
+  func run<I: DescribedIndex>(_ type: I.Type) -> ObjectIdentifier { ObjectIdentifier(type) }
 }
 
 @Suite struct IndexCatalogTests {

@@ -70,9 +70,9 @@ import _SpatialTestSupport
       let ranked = NearestTests.ranking(points, position)
       for k in [1, 7, 50] {
         let expected = NearestTests.reference(ranked, k: k, maxDistance: .infinity)
-        tree.nearest(to: position, k: k, points: points, into: &results)
+        tree.nearest(to: position, k: k, into: &results)
         #expect(results == expected, "rtree \(position) k \(k)")
-        kd.nearest(to: position, k: k, points: points, into: &results)
+        kd.nearest(to: position, k: k, into: &results)
         #expect(results == expected, "kdtree \(position) k \(k)")
       }
     }

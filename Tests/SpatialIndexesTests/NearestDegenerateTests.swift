@@ -28,7 +28,7 @@ import _SpatialTestSupport
     try checkCopies(type)
   }
 
-  private func checkCopies<I: SpatialIndex>(_ type: I.Type) throws {
+  private func checkCopies<I: DescribedIndex>(_ type: I.Type) throws {
     for points in [Self.copies(3_000, at: Self.paris), Self.copies(3_000, at: Self.paris, others: 200)] {
       let index = try I(points: points)
       // on the copies, beside them, and 9,700 km away
@@ -36,7 +36,7 @@ import _SpatialTestSupport
         let ranked = NearestTests.ranking(points, position)
         for k in [1, 10, 100, points.count + 1] {
           var found: [Neighbor] = []
-          index.nearest(to: position, k: k, points: points, into: &found)
+          index.nearest(to: position, k: k, into: &found)
           let expected = NearestTests.reference(ranked, k: k, maxDistance: .infinity)
           #expect(found == expected, "\(I.name) at \(position), k \(k): \(found.prefix(3)) vs \(expected.prefix(3))")
         }
@@ -55,7 +55,7 @@ import _SpatialTestSupport
     try checkWork(type)
   }
 
-  private func checkWork<I: SpatialIndex>(_ type: I.Type) throws {
+  private func checkWork<I: DescribedIndex>(_ type: I.Type) throws {
     for k in [1, 10] {
       for position in [Self.paris, Point(x: 120, y: -20)] {
         var work: [Int] = []
@@ -64,7 +64,7 @@ import _SpatialTestSupport
           let index = try I(points: points)
           var buffer = NearestBuffer()
           var counters = WorkCounters()
-          index.nearest(to: position, k: k, maxDistance: .infinity, points: points, into: &buffer, counters: &counters)
+          index.nearest(to: position, k: k, maxDistance: .infinity, into: &buffer, counters: &counters)
           #expect(buffer.neighbors.map(\.id) == (0..<Int32(k)).map { $0 })
           // a search through range queries reads every point reported
           let w = counters.nodesVisited + counters.pointsTested + counters.pointsReported
@@ -87,9 +87,9 @@ import _SpatialTestSupport
     try parameters.set("capacity", to: "1")
     let quadtree = try BucketQuadtree(points: points, parameters: parameters)
     let grid = try GridHashIndex(points: points)
-    for index in [quadtree as any SpatialIndex, grid] {
+    for index in [quadtree as any DescribedIndex, grid] {
       var found: [Neighbor] = []
-      index.nearest(to: Point(x: -180, y: 0), k: 320, maxDistance: 7_566_743, points: points, into: &found)
+      index.nearest(to: Point(x: -180, y: 0), k: 320, maxDistance: 7_566_743, into: &found)
       #expect(found.map(\.id) == [0, 317], "\(type(of: index).name)")
     }
   }
@@ -111,7 +111,7 @@ import _SpatialTestSupport
     try checkAntimeridianTies(type)
   }
 
-  private func checkAntimeridianTies<I: SpatialIndex>(_ type: I.Type) throws {
+  private func checkAntimeridianTies<I: DescribedIndex>(_ type: I.Type) throws {
     var g = SplitMix64(seed: 40)
     var points: [Point] = []
     for i in 0..<2_000 {
@@ -123,7 +123,7 @@ import _SpatialTestSupport
       let ranked = NearestTests.ranking(points, position)
       for k in [1, 3, 40, 45] {
         var found: [Neighbor] = []
-        index.nearest(to: position, k: k, points: points, into: &found)
+        index.nearest(to: position, k: k, into: &found)
         #expect(found == NearestTests.reference(ranked, k: k, maxDistance: .infinity),
                 "\(I.name) at \(position), k \(k): \(found.prefix(3).map(\.id))")
       }
@@ -140,12 +140,12 @@ import _SpatialTestSupport
     try checkOffMap(type)
   }
 
-  private func checkOffMap<I: SpatialIndex>(_ type: I.Type) throws {
+  private func checkOffMap<I: DescribedIndex>(_ type: I.Type) throws {
     for latitude in [89.0, 85.0511287798066, -88.5] {
       let points = [Point(x: 180, y: latitude)]
       let index = try I(points: points)
       var found: [Neighbor] = []
-      index.nearest(to: Point(x: -179.9999999, y: latitude), k: 1, points: points, into: &found)
+      index.nearest(to: Point(x: -179.9999999, y: latitude), k: 1, into: &found)
       #expect(found.map(\.id) == [0], "\(I.name) at latitude \(latitude)")
     }
     var g = SplitMix64(seed: 5_000)
@@ -160,7 +160,7 @@ import _SpatialTestSupport
     for _ in 0..<300 {
       let p = points[g.nextInt(below: points.count)]
       let position = Point(x: p.x > 0 ? -179.9999999 : 179.9999999, y: p.y)
-      index.nearest(to: position, k: 3, points: points, into: &found)
+      index.nearest(to: position, k: 3, into: &found)
       if found != NearestTests.reference(NearestTests.ranking(points, position), k: 3, maxDistance: .infinity) {
         differing += 1
       }
@@ -190,7 +190,7 @@ import _SpatialTestSupport
       for grid in [try GridHashIndex(points: c.points, parameters: one), try GridHashIndex(points: c.points),
                    try GridHashIndex(points: c.points, parameters: fine)] {
         var found: [Neighbor] = []
-        grid.nearest(to: c.position, k: c.k, maxDistance: c.maxDistance, points: c.points, into: &found)
+        grid.nearest(to: c.position, k: c.k, maxDistance: c.maxDistance, into: &found)
         #expect(found == expected, "\(grid.label) at \(c.position): \(found) vs \(expected)")
       }
     }

@@ -36,7 +36,7 @@ import _SpatialTestSupport
     try check(type)
   }
 
-  private func check<I: SpatialIndex>(_ type: I.Type) throws {
+  private func check<I: DescribedIndex>(_ type: I.Type) throws {
     var results: [Neighbor] = []
     var cases = 0
     for fixture in Fixtures.standard() {
@@ -45,7 +45,7 @@ import _SpatialTestSupport
         let ranked = Self.ranking(fixture.points, position)
         for k in [0, 1, 10, 100, fixture.points.count + 5] {
           for maxDistance in [Double.infinity, 0, 1_000_000, 50] {
-            index.nearest(to: position, k: k, maxDistance: maxDistance, points: fixture.points, into: &results)
+            index.nearest(to: position, k: k, maxDistance: maxDistance, into: &results)
             let expected = Self.reference(ranked, k: k, maxDistance: maxDistance)
             #expect(results == expected,
                     "\(I.name) \(fixture) position \(p) \(position) k \(k) max \(maxDistance): \(results.prefix(3)) vs \(expected.prefix(3))")
@@ -68,7 +68,7 @@ import _SpatialTestSupport
     try checkNearTies(type)
   }
 
-  private func checkNearTies<I: SpatialIndex>(_ type: I.Type) throws {
+  private func checkNearTies<I: DescribedIndex>(_ type: I.Type) throws {
     var g = SplitMix64(seed: 2026)
     var results: [Neighbor] = []
     for center in [Point(x: 2.3522, y: 48.8566), Point(x: 179.9999999, y: -33.9), Point(x: -45, y: 89.9999)] {
@@ -86,7 +86,7 @@ import _SpatialTestSupport
       let index = try I(points: points)
       let ranked = Self.ranking(points, center)
       for k in [1, 10, 100, 500] {
-        index.nearest(to: center, k: k, maxDistance: .infinity, points: points, into: &results)
+        index.nearest(to: center, k: k, maxDistance: .infinity, into: &results)
         let expected = Self.reference(ranked, k: k, maxDistance: .infinity)
         #expect(results == expected, "\(I.name) at \(center) k \(k): \(results.prefix(3)) vs \(expected.prefix(3))")
       }
@@ -135,7 +135,7 @@ import _SpatialTestSupport
         for position in Self.positions(for: base, seed: UInt64(cellSize * 100)) {
           let ranked = Self.ranking(points, position).filter { !removed.contains($0.id) }
           for k in [1, 10, 60] {
-            grid.nearest(to: position, k: k, points: points, into: &results)
+            grid.nearest(to: position, k: k, into: &results)
             let expected = Self.reference(ranked, k: k, maxDistance: .infinity)
             #expect(results == expected, "\(label) cell \(cellSize) \(position) k \(k): \(results.prefix(2)) vs \(expected.prefix(2))")
           }
@@ -158,9 +158,9 @@ import _SpatialTestSupport
   /// as reported), and on 20,000 points each opens a few nodes or cells.
   @Test func theTreesAndTheGridHaveSearchesOfTheirOwn() throws {
     let points = Fixtures.uniform(20_000, seed: 8)
-    func work<I: SpatialIndex>(_ index: I) -> WorkCounters {
+    func work<I: DescribedIndex>(_ index: I) -> WorkCounters {
       var buffer = NearestBuffer(), counters = WorkCounters()
-      index.nearest(to: Point(x: 10, y: 45), k: 10, maxDistance: .infinity, points: points, into: &buffer,
+      index.nearest(to: Point(x: 10, y: 45), k: 10, maxDistance: .infinity, into: &buffer,
                     counters: &counters)
       return counters
     }
@@ -235,17 +235,17 @@ import _SpatialTestSupport
     let points = [Point(x: 10, y: 10), Point(x: -170, y: 10)]
     let index = try KDTreeIndex(points: points)
     var results: [Neighbor] = []
-    index.nearest(to: Point(x: .nan, y: 0), k: 1, points: points, into: &results)
+    index.nearest(to: Point(x: .nan, y: 0), k: 1, into: &results)
     #expect(results.isEmpty)
-    index.nearest(to: Point(x: .infinity, y: 0), k: 1, points: points, into: &results)
+    index.nearest(to: Point(x: .infinity, y: 0), k: 1, into: &results)
     #expect(results.isEmpty)
-    index.nearest(to: Point(x: 0, y: 0), k: 1, maxDistance: -1, points: points, into: &results)
+    index.nearest(to: Point(x: 0, y: 0), k: 1, maxDistance: -1, into: &results)
     #expect(results.isEmpty)
-    index.nearest(to: Point(x: 370, y: 10), k: 1, points: points, into: &results)  // 10°E
+    index.nearest(to: Point(x: 370, y: 10), k: 1, into: &results)  // 10°E
     #expect(results.map(\.id) == [0])
-    index.nearest(to: Point(x: 190, y: 10), k: 1, points: points, into: &results)  // 170°W
+    index.nearest(to: Point(x: 190, y: 10), k: 1, into: &results)  // 170°W
     #expect(results.map(\.id) == [1])
-    index.nearest(to: Point(x: 10, y: 200), k: 2, points: points, into: &results)  // the north pole
+    index.nearest(to: Point(x: 10, y: 200), k: 2, into: &results)  // the north pole
     #expect(results.map(\.id) == [0, 1])
   }
 }

@@ -21,7 +21,7 @@ import _SpatialTestSupport
   }
 
   /// One dataset: its shape, size and queries all come from `seed`.
-  private func check<I: SpatialIndex>(_ type: I.Type, seed: UInt64) throws -> Int {
+  private func check<I: DescribedIndex>(_ type: I.Type, seed: UInt64) throws -> Int {
     var g = SplitMix64(seed: 0xC0FFEE ^ seed)
     let n = [0, 1, 2, 15, 16, 17, 63, 64, 65, 200, 1000][g.nextInt(below: 11)]
     let points: [Point]

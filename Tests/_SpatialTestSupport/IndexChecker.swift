@@ -56,7 +56,7 @@ package struct IndexChecker {
   }
 
   /// Every difference between `index` and the reference over `queries`, described.
-  package func differences<I: SpatialIndex>(_ index: I, queries: [Rect], limit: Int = 5) -> [String] {
+  package func differences<I: DescribedIndex>(_ index: I, queries: [Rect], limit: Int = 5) -> [String] {
     var problems: [String] = []
     func note(_ s: @autoclosure () -> String) {
       if problems.count < limit { problems.append(s()) }

@@ -32,7 +32,7 @@ func indexNames(_ text: String, command: String) throws(UsageError) -> [String] 
 
 /// ``parameterSets(_:_:)`` with a value the index refuses as a usage error
 /// naming the index.
-func parameterSets<I: SpatialIndex>(
+func parameterSets<I: DescribedIndex>(
   _ type: I.Type, _ sweeps: [ParameterSweep], command: String
 ) throws(UsageError) -> [I.Parameters] {
   do {
@@ -56,7 +56,7 @@ func checkParameters(
   struct Check: IndexTypeOperation {
     let sweeps: [ParameterSweep]
     let command: String
-    func run<I: SpatialIndex>(_ type: I.Type) throws { _ = try parameterSets(type, sweeps, command: command) }
+    func run<I: DescribedIndex>(_ type: I.Type) throws { _ = try parameterSets(type, sweeps, command: command) }
   }
   var check = Check(sweeps: sweeps, command: command)
   for name in indexes {
@@ -70,6 +70,6 @@ func checkParameters(
   }
 }
 
-extension SpatialIndex {
+extension DescribedIndex {
   static var parameterNames: [String] { Parameters.descriptions.map(\.name) }
 }

@@ -93,6 +93,6 @@ enum Listing {
   }
 }
 
-extension SpatialIndex {
+extension DescribedIndex {
   static var parameterDescriptions: [ParameterDescription] { Parameters.descriptions }
 }

@@ -103,7 +103,7 @@ struct RecommendOptions {
     return sweep(type)
   }
 
-  private static func sweep<I: SpatialIndex>(_ type: I.Type) -> ParameterSweep? {
+  private static func sweep<I: DescribedIndex>(_ type: I.Type) -> ParameterSweep? {
     for d in I.Parameters.descriptions {
       guard let value = Int(d.defaultValue), value > 0 else { continue }
       let values = [value / 2, value * 2].filter { v in

@@ -31,12 +31,12 @@ enum RenderScene {
     let dataset: LoadedDataset
     let coastlines: Coastlines?
 
-    func run<I: SpatialIndex>(_ type: I.Type) throws -> MapPicture {
+    func run<I: DescribedIndex>(_ type: I.Type) throws -> MapPicture {
       try RenderScene.picture(type, options, dataset, coastlines)
     }
   }
 
-  private static func picture<I: SpatialIndex>(
+  private static func picture<I: DescribedIndex>(
     _ type: I.Type, _ options: RenderOptions, _ dataset: LoadedDataset, _ coastlines: Coastlines?
   ) throws -> MapPicture {
     var clusterer = try Clusterer<I>(points: dataset.points)
@@ -66,7 +66,7 @@ enum RenderScene {
   }
 
   /// One clustering of one viewport, as the engine times it.
-  private struct ClusterOnce<I: SpatialIndex>: TimedSteps {
+  private struct ClusterOnce<I: DescribedIndex>: TimedSteps {
     var clusterer: Clusterer<I>
     let viewport: Viewport
     let strategy: ClusterStrategy

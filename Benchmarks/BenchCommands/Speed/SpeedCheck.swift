@@ -54,7 +54,7 @@ struct SpeedCheck {
     MeasureOptions(repeats: repeats, warmup: 1, budget: 0, clockOverhead: clockOverhead)
   }
 
-  func run<I: SpatialIndex>(_ type: I.Type, parameters: I.Parameters, points: [Point]) throws {
+  func run<I: DescribedIndex>(_ type: I.Type, parameters: I.Parameters, points: [Point]) throws {
     let options = options(clockOverhead: Stopwatch.measureOverhead())
     var index = try I(points: points, parameters: parameters)
     var build = TimedOperation {
@@ -82,7 +82,7 @@ struct SpeedCheck {
 
   /// µs per k-nearest search for each k, from positions anywhere and near
   /// the poles, and for a tree, the same search with planar distance.
-  func timeNearest<I: SpatialIndex>(_ index: I, points: [Point], options: MeasureOptions) {
+  func timeNearest<I: DescribedIndex>(_ index: I, points: [Point], options: MeasureOptions) {
     for nearPoles in [false, true] {
       let starts = positions(nearPoles: nearPoles)
       var line = "  nearest\(nearPoles ? " (poles)" : "")".padding(toLength: 28, withPad: " ", startingAt: 0)
@@ -102,7 +102,7 @@ struct SpeedCheck {
 }
 
 /// Every position searched once: one step for the engine.
-private struct NearestBatch<I: SpatialIndex>: TimedSteps {
+private struct NearestBatch<I: DescribedIndex>: TimedSteps {
   let index: I
   let points: [Point]
   let positions: [Point]
@@ -119,7 +119,7 @@ private struct NearestBatch<I: SpatialIndex>: TimedSteps {
       if planar, let tree = index as? any _PlanarNearestSearching {
         tree._nearestPlanar(to: p, k: k, into: &buffer)
       } else {
-        index.nearest(to: p, k: k, points: points, into: &buffer)
+        index.nearest(to: p, k: k, into: &buffer)
       }
       found &+= buffer.neighbors.count
       digest &+= UInt64(bitPattern: Int64(buffer.neighbors.last?.id ?? 0))
@@ -129,7 +129,7 @@ private struct NearestBatch<I: SpatialIndex>: TimedSteps {
 }
 
 /// Every rectangle queried once: one step for the engine.
-private struct QueryBatch<I: SpatialIndex>: TimedSteps {
+private struct QueryBatch<I: DescribedIndex>: TimedSteps {
   let index: I
   let rects: [Rect]
   var buffer: [Int32]
@@ -175,7 +175,7 @@ private struct RunSpeed: IndexTypeOperation {
   let points: [Point]
   let params: [ParameterSweep]
 
-  func run<I: SpatialIndex>(_ type: I.Type) throws {
+  func run<I: DescribedIndex>(_ type: I.Type) throws {
     for p in try parameterSets(type, params, command: "speed") {
       try check.run(type, parameters: p, points: points)
     }

@@ -11,7 +11,7 @@ public enum ParameterDefaults {
     return values(type)
   }
 
-  static func values<I: SpatialIndex>(_ type: I.Type) -> [String: String] {
+  static func values<I: DescribedIndex>(_ type: I.Type) -> [String: String] {
     Dictionary(I.Parameters.descriptions.map { ($0.name, $0.defaultValue) }, uniquingKeysWith: { a, _ in a })
   }
 

@@ -25,7 +25,7 @@ public enum Answers {
     let dataset: LoadedDataset
     let steps: MapSteps
 
-    func run<I: SpatialIndex>(_ type: I.Type) throws -> String? {
+    func run<I: DescribedIndex>(_ type: I.Type) throws -> String? {
       let sets = try parameterSets(type, parameters)
       let index = try I(points: dataset.points, parameters: sets[0])
       let data = WorkloadData(points: dataset.points, steps: steps)

@@ -64,12 +64,12 @@ public struct RunEngine {
     let dataset: LoadedDataset
     let steps: MapSteps
 
-    mutating func run<I: SpatialIndex>(_ type: I.Type) throws -> [ReportRow] {
+    mutating func run<I: DescribedIndex>(_ type: I.Type) throws -> [ReportRow] {
       try engine.runIndex(type, dataset, steps)
     }
   }
 
-  private mutating func runIndex<I: SpatialIndex>(
+  private mutating func runIndex<I: DescribedIndex>(
     _ type: I.Type, _ dataset: LoadedDataset, _ steps: MapSteps
   ) throws -> [ReportRow] {
     var rows: [ReportRow] = []
@@ -197,7 +197,7 @@ extension Measurement {
 
 /// Binds a concrete index to the concrete workload ``withWorkloadType(named:_:)``
 /// names, and hands its runners to a visitor.
-struct BindWorkload<I: SpatialIndex, V: WorkloadVisitor>: WorkloadTypeOperation {
+struct BindWorkload<I: DescribedIndex, V: WorkloadVisitor>: WorkloadTypeOperation {
   let index: I
   let data: WorkloadData
   let variants: [String]
@@ -240,7 +240,7 @@ private struct RowMaker {
 }
 
 /// Building the index, as one step a repetition.
-struct BuildRunner<I: SpatialIndex>: TimedSteps {
+struct BuildRunner<I: DescribedIndex>: TimedSteps {
   let points: [Point]
   let parameters: I.Parameters
   var stepCount: Int { 1 }

@@ -63,7 +63,7 @@ public struct WorkloadChoice: Sendable, Equatable {
   }
 
   /// The workload with every variant it has.
-  public init(_ type: any Workload.Type) {
+  package init(_ type: any Workload.Type) {
     self.init(name: type.name, variants: type.variants)
   }
 }
@@ -85,7 +85,7 @@ public struct ParameterSweep: Sendable, Equatable {
 ///
 /// - Throws: ``IndexError/invalidParameter(name:value:reason:)`` for a value
 ///   the index refuses.
-public func parameterSets<I: SpatialIndex>(
+package func parameterSets<I: DescribedIndex>(
   _ type: I.Type, _ sweeps: [ParameterSweep]
 ) throws(IndexError) -> [I.Parameters] {
   let known = Set(I.Parameters.descriptions.map(\.name))
@@ -108,7 +108,7 @@ public func parameterSets<I: SpatialIndex>(
 func parameterSetCount(_ name: String, _ sweeps: [ParameterSweep]) throws -> Int {
   struct Count: IndexTypeOperation {
     let sweeps: [ParameterSweep]
-    func run<I: SpatialIndex>(_ type: I.Type) throws -> Int { try parameterSets(type, sweeps).count }
+    func run<I: DescribedIndex>(_ type: I.Type) throws -> Int { try parameterSets(type, sweeps).count }
   }
   var count = Count(sweeps: sweeps)
   return try withIndexType(named: name, &count) ?? 0

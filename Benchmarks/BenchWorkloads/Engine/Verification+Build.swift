@@ -8,7 +8,7 @@ extension Verification {
   /// points holds them all, each once, as the linear scan does: its `count`
   /// is `pointCount`, and a query of the whole map (every valid point lies
   /// in it) lists each id in `0..<pointCount` once and counts as many.
-  static func checkBuild<I: SpatialIndex>(_ index: I, pointCount: Int) -> Result {
+  static func checkBuild<I: DescribedIndex>(_ index: I, pointCount: Int) -> Result {
     var problems: [String] = []
     if index.count != pointCount {
       problems.append("count is \(index.count), not \(pointCount)")

@@ -88,7 +88,7 @@ public enum Verification {
     let reference: [String: Any]
     var build = false
 
-    func run<I: SpatialIndex>(_ type: I.Type) throws -> [Verification.Result] {
+    func run<I: DescribedIndex>(_ type: I.Type) throws -> [Verification.Result] {
       var results: [Verification.Result] = []
       for parameters in try parameterSets(type, sweeps) {
         let index = try I(points: data.points, parameters: parameters)

@@ -75,7 +75,7 @@ public enum DegenerateWork {
 
   /// Per search (workload, variant), the work at both sizes for each probe.
   struct Measure: IndexTypeOperation {
-    func run<I: SpatialIndex>(_ type: I.Type) throws -> [((String, String), [Count])] {
+    func run<I: DescribedIndex>(_ type: I.Type) throws -> [((String, String), [Count])] {
       var result: [((String, String), [Count])] = [
         ((NearestWorkload.name, "k=1"), []), ((TapWorkload.name, "range"), []), ((TapWorkload.name, "nearest"), []),
       ]
@@ -87,12 +87,12 @@ public enum DegenerateWork {
     }
 
     /// The work of each search over `n` points at the probe's place.
-    func work<I: SpatialIndex>(_ type: I.Type, _ probe: (points: Point, from: Point), _ n: Int) throws -> [Int] {
+    func work<I: DescribedIndex>(_ type: I.Type, _ probe: (points: Point, from: Point), _ n: Int) throws -> [Int] {
       let points = Array(repeating: probe.points, count: n)
       let index = try I(points: points)
       var buffer = NearestBuffer()
       var nearest = WorkCounters(), range = WorkCounters(), neighbours = WorkCounters()
-      index.nearest(to: probe.from, k: 1, maxDistance: .infinity, points: points, into: &buffer, counters: &nearest)
+      index.nearest(to: probe.from, k: 1, maxDistance: .infinity, into: &buffer, counters: &nearest)
       let tap = Tap(at: probe.from, zoom: 15)
       _ = index.nearestByRangeQuery(to: tap, points: points, counters: &range)
       _ = index.nearestByNeighbours(to: tap, points: points, buffer: &buffer, counters: &neighbours)

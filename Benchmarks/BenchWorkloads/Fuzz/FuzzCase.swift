@@ -65,7 +65,7 @@ public struct FuzzCase: Sendable, Equatable {
 
   /// The variants the fuzzer runs of `workload`: its own, or for nearest
   /// one per `k` of the case.
-  public func variants(of workload: any Workload.Type) -> [String] {
+  package func variants(of workload: any Workload.Type) -> [String] {
     workload.name == NearestWorkload.name ? ks.map { "k=\($0)" } : workload.variants
   }
 

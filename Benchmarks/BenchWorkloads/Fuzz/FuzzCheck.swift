@@ -13,13 +13,13 @@ public struct FuzzCheck {
   /// The indexes checked, by name: the catalogue's, then `extraIndexes`'.
   public var indexes: [String]
   /// Index types outside the catalogue (the fuzzer's tests plant a wrong one).
-  public var extraIndexes: [any SpatialIndex.Type]
+  package var extraIndexes: [any DescribedIndex.Type]
   /// The workloads checked, by name: the registry's.
   public var workloads: [String]
   /// The slowest (index, workload) of the last case, and its seconds.
   public private(set) var slowest: (signature: FuzzFailure.Signature, seconds: Double)? = nil
 
-  public init(extraIndexes: [any SpatialIndex.Type] = []) {
+  package init(extraIndexes: [any DescribedIndex.Type] = []) {
     self.extraIndexes = extraIndexes
     indexes = allIndexTypes.map { $0.name } + extraIndexes.map { $0.name }
     workloads = WorkloadCatalog.names
@@ -54,7 +54,7 @@ public struct FuzzCheck {
     return try Self.open(type, &operation)
   }
 
-  private static func open<I: SpatialIndex, O: IndexTypeOperation>(
+  private static func open<I: DescribedIndex, O: IndexTypeOperation>(
     _ type: I.Type, _ operation: inout O
   ) throws -> O.Result {
     try operation.run(type)
@@ -163,7 +163,7 @@ private struct CheckIndex<W: Workload>: IndexTypeOperation {
   let data: WorkloadData
   let reference: [String: Any]
 
-  func run<I: SpatialIndex>(_ type: I.Type) throws -> [FuzzFailure] {
+  func run<I: DescribedIndex>(_ type: I.Type) throws -> [FuzzFailure] {
     let parameters = try parameterSets(I.self, fuzzCase.parameters(of: I.name))[0]
     let index = try I(points: data.points, parameters: parameters)
     var comparer = Comparer(index: I.name, reference: reference)

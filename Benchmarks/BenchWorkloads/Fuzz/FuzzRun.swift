@@ -27,7 +27,7 @@ public struct FuzzRun {
   public var degenerateWork = true
   public var check: FuzzCheck
 
-  public init(seed: UInt64, seconds: Double, cases: Int? = nil, check: FuzzCheck = FuzzCheck()) {
+  package init(seed: UInt64, seconds: Double, cases: Int? = nil, check: FuzzCheck = FuzzCheck()) {
     self.seed = seed
     self.seconds = seconds
     self.cases = cases

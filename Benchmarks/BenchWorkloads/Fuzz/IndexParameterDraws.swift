@@ -73,7 +73,7 @@ public enum IndexParameterDraws {
     struct Build: IndexTypeOperation {
       let sweeps: [ParameterSweep]
       let points: [Point]
-      func run<I: SpatialIndex>(_ type: I.Type) throws -> Bool {
+      func run<I: DescribedIndex>(_ type: I.Type) throws -> Bool {
         _ = try I(points: points, parameters: try parameterSets(I.self, sweeps)[0])
         return true
       }

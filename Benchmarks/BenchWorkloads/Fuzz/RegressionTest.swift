@@ -19,9 +19,9 @@ public struct RegressionTest {
   /// The Swift name of the failing index's type (`KDTreeIndex`).
   public let typeName: String
 
-  public init(
+  package init(
     fuzzCase: FuzzCase, failure: FuzzFailure, seed: UInt64? = nil,
-    caseNumber: Int? = nil, extraIndexes: [any SpatialIndex.Type] = []
+    caseNumber: Int? = nil, extraIndexes: [any DescribedIndex.Type] = []
   ) {
     self.fuzzCase = fuzzCase
     self.failure = failure
@@ -130,8 +130,7 @@ public struct RegressionTest {
         "  let index = \(indexExpression)",
         "  var neighbours: [Neighbor] = []",
         "  index.nearest(",
-        "    to: \(literal(step.position)), k: \(k), maxDistance: \(number(step.reach)), points: points,",
-        "    into: &neighbours)",
+        "    to: \(literal(step.position)), k: \(k), maxDistance: \(number(step.reach)), into: &neighbours)",
         "  #expect(neighbours.map(\\.id) == \(expected.map(\.id)))",
       ]
     case LiveWorkload.name:

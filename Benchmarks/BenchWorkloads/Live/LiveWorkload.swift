@@ -40,11 +40,11 @@ public enum LiveWorkload: Workload {
   /// The parts of a frame timed on their own, each a row `live.NAME`.
   public static let phases = ["update", "query"]
 
-  public static func runs(_ variant: String, on type: any SpatialIndex.Type) -> Bool {
+  package static func runs(_ variant: String, on type: any DescribedIndex.Type) -> Bool {
     variant != "move" || type is any DynamicSpatialIndex.Type
   }
 
-  public static func visitRunners<I: SpatialIndex, V: WorkloadVisitor>(
+  package static func visitRunners<I: DescribedIndex, V: WorkloadVisitor>(
     on index: I, _ data: WorkloadData, variants: [String], _ visitor: inout V
   ) throws {
     try requireRoomToMove(index)
@@ -93,7 +93,7 @@ public enum LiveWorkload: Workload {
   /// over points close together, it is built again over points that moved
   /// apart, and that build throws (the `rebuild` strategy then showed the
   /// frame's points where they were before).
-  static func requireRoomToMove<I: SpatialIndex>(_ index: I) throws(IndexError) {
+  static func requireRoomToMove<I: DescribedIndex>(_ index: I) throws(IndexError) {
     if let grid = index as? GridHashIndex, let size = grid.parameters.cellSize {
       let corners = [Point(x: -180, y: -90), Point(x: 180, y: 90)]
       do {
@@ -118,7 +118,7 @@ public enum LiveWorkload: Workload {
     var visitor: V
     let builtBytes: Int
 
-    mutating func run<D: DynamicSpatialIndex>(_ index: D) throws {
+    mutating func run<D: DynamicSpatialIndex & DescribedIndex>(_ index: D) throws {
       var runner = Runner(
         clusterer: try Clusterer(index: index, points: data.points), data, realTime: false,
         builtBytes: builtBytes
@@ -141,7 +141,7 @@ public enum LiveWorkload: Workload {
     return ClusterWorkload.difference(expected: expected.markers, got: got.markers)
   }
 
-  struct Runner<X: SpatialIndex>: StepRunner {
+  struct Runner<X: DescribedIndex>: StepRunner {
     var clusterer: Clusterer<X>
     let update: (inout Clusterer<X>, [PointMove]) throws(IndexError) -> Void
     var motion: FleetMotion
@@ -254,7 +254,7 @@ public struct LiveFrame: Equatable, Sendable {
 /// A generic operation on a dynamic index, run by ``withDynamicIndex(_:_:)``
 /// with its concrete type.
 protocol DynamicIndexOperation {
-  mutating func run<D: DynamicSpatialIndex>(_ index: D) throws
+  mutating func run<D: DynamicSpatialIndex & DescribedIndex>(_ index: D) throws
 }
 
 /// Runs `operation` on `index` as its concrete dynamic type, so the moves
@@ -266,7 +266,7 @@ protocol DynamicIndexOperation {
 /// over the world first: moving points leave that box, and the quadtree
 /// refuses a point outside its root. Its report row shows `bounds=world`
 /// (``StepRunner/indexParameters``).
-func withMovableIndex<I: SpatialIndex, O: DynamicIndexOperation>(
+func withMovableIndex<I: DescribedIndex, O: DynamicIndexOperation>(
   _ index: I, points: [Point], _ operation: inout O
 ) throws {
   if let d = index as? LinearScanIndex { return try operation.run(d) }

@@ -8,7 +8,7 @@ import SpatialIndexes
 /// `bench list`, `run`, `verify`, `export`, `query` and the usage text all
 /// read these declarations from ``WorkloadCatalog``; adding a workload is a
 /// new file with a type conforming to this protocol, registered there.
-public protocol Workload {
+package protocol Workload {
   /// One step's answer in canonical form: equal, for every index that
   /// answers correctly, to the linear scan's.
   associatedtype Answer: Equatable
@@ -37,11 +37,11 @@ public protocol Workload {
 
   /// Whether `variant` runs on indexes of `type` (the live workload's
   /// `move` needs a dynamic index); by default every variant runs everywhere.
-  static func runs(_ variant: String, on type: any SpatialIndex.Type) -> Bool
+  static func runs(_ variant: String, on type: any DescribedIndex.Type) -> Bool
 
   /// Hands `visitor` one runner on `index` per variant in `variants` that
   /// ``runs(_:on:)`` on it.
-  static func visitRunners<I: SpatialIndex, V: WorkloadVisitor>(
+  static func visitRunners<I: DescribedIndex, V: WorkloadVisitor>(
     on index: I, _ data: WorkloadData, variants: [String], _ visitor: inout V) throws
 
   /// Writes the answer of step `query` as rows of `answerColumns` (after
@@ -58,7 +58,7 @@ extension Workload {
   public static var referenceVariant: String { variants[0] }
   public static var variantsShareAnswers: Bool { true }
   public static var phases: [String] { [] }
-  public static func runs(_ variant: String, on type: any SpatialIndex.Type) -> Bool { true }
+  public static func runs(_ variant: String, on type: any DescribedIndex.Type) -> Bool { true }
 }
 
 /// What a workload runs on besides the index: the points it was built from
@@ -135,7 +135,7 @@ extension StepRunner {
 
 /// Receives each runner of a workload bound to an index, generically, so
 /// `run` can time it, `verify` compare its answers and `query` write them.
-public protocol WorkloadVisitor {
+package protocol WorkloadVisitor {
   mutating func visit<W: Workload, R: StepRunner>(
     _ workload: W.Type, variant: String, _ runner: inout R) throws where R.Answer == W.Answer
 }

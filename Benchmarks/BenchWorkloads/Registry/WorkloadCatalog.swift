@@ -11,7 +11,7 @@
 public enum WorkloadCatalog {
   /// Computed, not stored: a stored list of metatypes is shared mutable
   /// state to the concurrency checker (the protocol is not Sendable).
-  public static var all: [any Workload.Type] {
+  package static var all: [any Workload.Type] {
     [
       ViewportWorkload.self,
       ClusterWorkload.self,
@@ -39,14 +39,14 @@ public enum WorkloadCatalog {
   }
 
   /// The workload called `name`.
-  public static func type(named name: String) -> (any Workload.Type)? {
+  package static func type(named name: String) -> (any Workload.Type)? {
     all.first { $0.name == name.lowercased() }
   }
 }
 
 /// A generic operation on a workload type, which ``withWorkloadType(named:_:)``
 /// runs with the concrete type.
-public protocol WorkloadTypeOperation {
+package protocol WorkloadTypeOperation {
   associatedtype Result
   mutating func run<W: Workload>(_ type: W.Type) throws -> Result
 }
@@ -56,7 +56,7 @@ public protocol WorkloadTypeOperation {
 /// As for indexes (`withIndexType(named:_:)`), the switch names each type so
 /// a runner bound to a concrete index and a concrete workload specialises:
 /// opened from `any Workload.Type`, the timed loop would run generic code.
-public func withWorkloadType<O: WorkloadTypeOperation>(
+package func withWorkloadType<O: WorkloadTypeOperation>(
   named name: String, _ operation: inout O
 ) throws -> O.Result? {
   switch name.lowercased() {

@@ -26,7 +26,7 @@ public enum ClusterWorkload: Workload {
   public static let referenceVariant = ClusterStrategy.singlePass.rawValue
   public static let answerColumns = ["cell_x", "cell_y", "count", "lat", "lon", "id"]
 
-  public static func visitRunners<I: SpatialIndex, V: WorkloadVisitor>(
+  package static func visitRunners<I: DescribedIndex, V: WorkloadVisitor>(
     on index: I, _ data: WorkloadData, variants: [String], _ visitor: inout V
   ) throws {
     // one clusterer for every strategy: its tables are built once
@@ -56,7 +56,7 @@ public enum ClusterWorkload: Workload {
     return "\(got.count) markers, linear scan \(expected.count); missing \(Array(missing)), extra \(Array(extra))"
   }
 
-  struct Runner<I: SpatialIndex>: StepRunner {
+  struct Runner<I: DescribedIndex>: StepRunner {
     var clusterer: Clusterer<I>
     let areas: [VisibleArea]
     let strategy: ClusterStrategy

@@ -31,7 +31,7 @@ public enum NearestWorkload: Workload {
     return k
   }
 
-  public static func visitRunners<I: SpatialIndex, V: WorkloadVisitor>(
+  package static func visitRunners<I: DescribedIndex, V: WorkloadVisitor>(
     on index: I, _ data: WorkloadData, variants: [String], _ visitor: inout V
   ) throws {
     for variant in variants {
@@ -66,7 +66,7 @@ public enum NearestWorkload: Workload {
     return "rank \(rank + 1): id \(got[rank].id) at \(got[rank].distance) m, linear scan id \(expected[rank].id) at \(expected[rank].distance) m"
   }
 
-  struct Runner<I: SpatialIndex>: StepRunner {
+  struct Runner<I: DescribedIndex>: StepRunner {
     let index: I
     let points: [Point]
     let positions: [Point]
@@ -80,7 +80,7 @@ public enum NearestWorkload: Workload {
     mutating func run<C: QueryCounters>(step: Int, counters: inout C) -> StepOutcome {
       let reach = reaches.map { step < $0.count ? $0[step] : .infinity } ?? .infinity
       index.nearest(
-        to: positions[step], k: k, maxDistance: reach, points: points, into: &buffer, counters: &counters)
+        to: positions[step], k: k, maxDistance: reach, into: &buffer, counters: &counters)
       var digest: UInt64 = 0
       for (rank, n) in buffer.neighbors.enumerated() {
         digest &+= mix64(UInt64(bitPattern: Int64(n.id)) &+ UInt64(rank) << 32)

@@ -22,7 +22,7 @@ public enum TapWorkload: Workload {
   public static let answerColumns = ["id"]
   public static let variants = ["range", "nearest"]
 
-  public static func visitRunners<I: SpatialIndex, V: WorkloadVisitor>(
+  package static func visitRunners<I: DescribedIndex, V: WorkloadVisitor>(
     on index: I, _ data: WorkloadData, variants: [String], _ visitor: inout V
   ) throws {
     for variant in variants {
@@ -42,7 +42,7 @@ public enum TapWorkload: Workload {
     "id \(got.map(String.init) ?? "none"), linear scan \(expected.map(String.init) ?? "none")"
   }
 
-  struct Runner<I: SpatialIndex>: StepRunner {
+  struct Runner<I: DescribedIndex>: StepRunner {
     let index: I
     let points: [Point]
     let taps: [Tap]

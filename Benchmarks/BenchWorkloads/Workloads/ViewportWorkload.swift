@@ -17,7 +17,7 @@ public enum ViewportWorkload: Workload {
   public static let need = StepNeed.rectangles
   public static let answerColumns = ["count", "id_sum"]
 
-  public static func visitRunners<I: SpatialIndex, V: WorkloadVisitor>(
+  package static func visitRunners<I: DescribedIndex, V: WorkloadVisitor>(
     on index: I, _ data: WorkloadData, variants: [String], _ visitor: inout V
   ) throws {
     var runner = Runner(index: index, steps: data.steps.rects ?? [])
@@ -36,7 +36,7 @@ public enum ViewportWorkload: Workload {
     idDifference(expected: expected, got: got)
   }
 
-  struct Runner<I: SpatialIndex>: StepRunner {
+  struct Runner<I: DescribedIndex>: StepRunner {
     let index: I
     let steps: [[Rect]]
     var buffer: [Int32] = []

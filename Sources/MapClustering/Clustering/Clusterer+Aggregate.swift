@@ -3,7 +3,7 @@ import SpatialIndexes
 // The `aggregate` strategy: one grouped viewport query; a whole subtree that
 // lies inside one cell is added from prefix sums without visiting its points.
 
-/// What `aggregate` keeps by position in an index's ``SpatialIndex/groupOrder``:
+/// What `aggregate` keeps by position in an index's ``GroupingIndex/groupOrder``:
 /// each point's column and row codes and running sums of the fixed-point
 /// coordinates at every 8th position, about 10 bytes a point in all. Codes
 /// and sums are those a point is binned and summed at: +180° as −180°
@@ -44,10 +44,10 @@ final class _GroupSums: @unchecked Sendable {
   @usableFromInline let count: Int
 
   init<I: SpatialIndex>(index: I, points: [Point]) {
-    order = index.groupOrder
+    order = _groupOrder(index)
     let n = order.count
     count = n
-    let shared = index.groupCoordinates
+    let shared = _groupCoordinates(index)
     copied = shared.count != 2 * n
     if copied {
       var own: [Double] = []
@@ -289,14 +289,14 @@ extension Clusterer {
       guard let xy = xy.baseAddress else { return }  // no points
       for k in 0..<layout.rectCount {
         var summer = _CellSummer(layout, layout.rect(k), cells, groups, xy, unitRow, _points)
-        index.forEachGroup(in: layout.rect(k).rect, counters: &counters, &summer)
+        _forEachGroup(index, in: layout.rect(k).rect, counters: &counters, &summer)
         summer.flush()
       }
     }
   }
 
   /// The index sums the points of each viewport rectangle by cell itself
-  /// (``SpatialIndex/sumCells(in:window:into:counters:)``): the clusterer
+  /// (``CellSummingIndex/sumCells(in:window:into:counters:)``): the clusterer
   /// only lays out the cells and emits the markers.
   @inlinable
   mutating func _sumCells<C: QueryCounters>(
@@ -308,7 +308,7 @@ extension Clusterer {
         zoom: layout.zoom, cellSize: layout.cellSize, rowLo: layout.rowLo, rowHi: layout.rowHi,
         colLo: rc.colLo, colHi: rc.colHi, width: layout.width, base: rc.dense &- rc.colLo,
         columnZero: rc.zero)
-      _ = index.sumCells(in: rc.rect, window: window, into: cells, counters: &counters)
+      _ = _sumCellsOf(index, in: rc.rect, window: window, into: cells, counters: &counters)
     }
   }
 
@@ -323,13 +323,13 @@ extension Clusterer {
   /// built yet.
   public func memoryBytes(for strategy: ClusterStrategy) -> Int {
     let n = points.count
-    let sums = strategy == .aggregate && Index.sumsCells
-    let grouped = strategy == .aggregate && !sums && !index.groupOrder.isEmpty && !_moved
+    let sums = strategy == .aggregate && _indexSumsCells
+    let grouped = strategy == .aggregate && !sums && _indexFormsGroups && !_moved
     let table = sums || grouped ? 0 : _PointTable.bytes(count: n)
     let groups = !grouped ? 0 : _groupsStorage?.bytes
-      ?? _GroupSums.bytes(count: n) + (index.groupCoordinates.count == 2 * n ? 0 : 16 * n)
+      ?? _GroupSums.bytes(count: n) + (_groupCoordinates(index).count == 2 * n ? 0 : 16 * n)
     // the totals by cell for an index that forms no groups (4.4 MB)
-    let pyramid = strategy == .aggregate && !sums && (index.groupOrder.isEmpty || _moved)
+    let pyramid = strategy == .aggregate && !sums && (!_indexFormsGroups || _moved)
       && (_tableStorage.map(_CellPyramid.fits) ?? _CellPyramid.nests(cellTable))
       ? _CellPyramid.bytes(table: cellTable) : 0
     let scratch = _ids.capacity * 4 + _sortedIDs.capacity * 4 + _bitmap.capacity * 8

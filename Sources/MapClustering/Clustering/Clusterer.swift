@@ -11,11 +11,11 @@ public enum ClusterStrategy: String, CaseIterable, Sendable, CustomStringConvert
   /// into their cells.
   case singlePass = "single-pass"
   /// One grouped query per viewport rectangle
-  /// (``SpatialIndex/forEachGroup(in:counters:_:)``): a subtree whose box lies
+  /// (``GroupingIndex/forEachGroup(in:counters:_:)``): a subtree whose box lies
   /// inside one cell is added from prefix sums of its points' coordinates,
   /// kept by the clusterer over the index's storage order, without visiting
   /// its points. Other points are binned one by one. An index that sums
-  /// cells itself (``SpatialIndex/sumsCells``) is asked for the cells'
+  /// cells itself (``CellSummingIndex``) is asked for the cells'
   /// totals instead. Over one that forms no groups (the linear scan, a
   /// quadtree or grid changed since its build), or once points moved, the
   /// clusterer keeps its own totals by cell at zooms 4 and 7 and adds whole
@@ -127,6 +127,13 @@ public struct Clusterer<Index: SpatialIndex> {
   /// then be made again after every change (an O(n) gather, 25–33 ms a
   /// frame at 1M points), so `aggregate` keeps totals by cell instead.
   @usableFromInline var _moved = false
+  /// Whether the index sums cells itself (``CellSummingIndex``), and
+  /// whether it formed groups (``GroupingIndex``) when the clusterer got it:
+  /// tested once here, not on every step (a type's conformance that does
+  /// not hold is looked up at run time). The groups are read only until
+  /// points move (``_moved``), and only a move changes the index.
+  @usableFromInline let _indexSumsCells: Bool
+  @usableFromInline let _indexFormsGroups: Bool
 
   @usableFromInline var _ids: [Int32] = []
   /// `_ids` in increasing order, when they are many, and the bitmap that sorts them.
@@ -154,6 +161,8 @@ public struct Clusterer<Index: SpatialIndex> {
   init(unchecked index: Index, points: [Point], cellTable: ClusterCellTable) {
     _index = index
     _points = points
+    _indexSumsCells = _sumsCells(Index.self)
+    _indexFormsGroups = !_indexSumsCells && !_groupOrder(index).isEmpty
     self.cellTable = cellTable
     _families = _CellFamilies(cellTable)
   }

@@ -3,7 +3,7 @@ import SpatialIndexes
 extension SpatialIndex {
   /// The nearest point to `tap` within its radius (ties to the smaller id),
   /// found through the index's k-nearest search by great-circle distance
-  /// (``SpatialIndex/nearest(to:k:maxDistance:points:into:counters:)``),
+  /// (``SpatialIndex/nearest(to:k:maxDistance:into:counters:)``),
   /// the other way to answer a tap than ``nearestByRangeQuery(to:points:)``.
   ///
   /// Screen distance and distance on the sphere rank points differently,
@@ -32,7 +32,7 @@ extension SpatialIndex {
     buffer.distinctPositions = false
     defer { buffer.distinctPositions = false }
     while true {
-      nearest(to: tap.coordinate, k: k, maxDistance: reach, points: points, into: &buffer, counters: &counters)
+      nearest(to: tap.coordinate, k: k, maxDistance: reach, into: &buffer, counters: &counters)
       var bestD2 = Double.infinity, bestID: Int32 = -1
       for n in buffer.neighbors where Int(n.id) < points.count {
         if let d2 = tap.distanceSquared(to: points[Int(n.id)], at: m),

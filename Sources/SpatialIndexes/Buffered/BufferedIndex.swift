@@ -17,17 +17,11 @@
 /// share (5%), triggers every five or six frames: the background build
 /// (k-d tree, 1M points, about 50-70 ms on one core) has that long.
 ///
-/// Ids and positions: as for every dynamic index, `nearest` reads the
-/// current positions from its `points` argument (the caller's array, kept
-/// up to date as points move). Removed points stay in the base until the
+/// Ids and positions: `nearest` goes through range queries, reading each
+/// point's current position where the index keeps it (``position(of:)``). Removed points stay in the base until the
 /// next rebuild, where they are kept as dead ids that queries skip.
 public struct BufferedIndex<Base: SpatialIndex>: DynamicSpatialIndex {
   public typealias Parameters = BufferedParameters<Base.Parameters>
-
-  public static var name: String { "buffered-\(Base.name)" }
-  public static var summary: String {
-    "\(Base.name) over a snapshot, with buffers of moved points, rebuilt in the background"
-  }
 
   /// The static index, over ``basePoints``.
   @usableFromInline var base: Base
@@ -59,15 +53,6 @@ public struct BufferedIndex<Base: SpatialIndex>: DynamicSpatialIndex {
 
   public var count: Int { liveCount }
   public var nextID: Int32 { Int32(truncatingIfNeeded: stale.count) }
-
-  public var parameterValues: [ParameterValue] {
-    base.parameterValues + [ParameterValue("rebuildShare", BufferedParameters<Base.Parameters>.text(parameters.rebuildShare))]
-  }
-
-  public var memoryBytes: Int {
-    base.memoryBytes + basePoints.capacity * MemoryLayout<Point>.stride + stale.capacity
-      + active.memoryBytes + frozen.memoryBytes
-  }
 
   /// Points in the buffers, searched one by one by every query.
   public var bufferedCount: Int { active.count + frozen.count }
@@ -144,6 +129,19 @@ public struct BufferedIndex<Base: SpatialIndex>: DynamicSpatialIndex {
     active.slots.withUnsafeBufferPointer { _prefetchLine($0.baseAddress! + i) }
     frozen.slots.withUnsafeBufferPointer { _prefetchLine($0.baseAddress! + i) }
     basePoints.withUnsafeBufferPointer { if i < $0.count { _prefetchLine($0.baseAddress! + i) } }
+  }
+
+  /// Through range queries
+  /// (``SpatialIndex/nearestThroughRanges(to:k:maxDistance:into:counters:point:)``),
+  /// each point read where it is now (``position(of:)``).
+  @inlinable
+  public func nearest<C: QueryCounters>(
+    to position: Point, k: Int, maxDistance: Double,
+    into buffer: inout NearestBuffer, counters: inout C
+  ) {
+    nearestThroughRanges(
+      to: position, k: k, maxDistance: maxDistance, into: &buffer, counters: &counters
+    ) { id in self.position(of: id) }
   }
 
   /// Where point `id` is now, or nil when it was removed or never added.
@@ -236,5 +234,21 @@ struct _PointBuffer: Sendable {
       if !visit(id) { return false }
     }
     return true
+  }
+}
+
+extension BufferedIndex: DescribedIndex where Base: DescribedIndex {
+  @usableFromInline package static var name: String { "buffered-\(Base.name)" }
+  @usableFromInline package static var summary: String {
+    "\(Base.name) over a snapshot, with buffers of moved points, rebuilt in the background"
+  }
+
+  @usableFromInline package var parameterValues: [ParameterValue] {
+    base.parameterValues + [ParameterValue("rebuildShare", BufferedParameters<Base.Parameters>.text(parameters.rebuildShare))]
+  }
+
+  @usableFromInline package var memoryBytes: Int {
+    base.memoryBytes + basePoints.capacity * MemoryLayout<Point>.stride + stale.capacity
+      + active.memoryBytes + frozen.memoryBytes
   }
 }

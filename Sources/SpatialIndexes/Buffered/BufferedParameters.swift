@@ -15,19 +15,6 @@ public struct BufferedParameters<Base: IndexParameters>: IndexParameters {
     self.rebuildShare = rebuildShare
   }
 
-  public static var descriptions: [ParameterDescription] {
-    Base.descriptions + [ParameterDescription(
-      name: "rebuildShare", defaultValue: "0.05",
-      summary: "share of the points buffered since the last build that starts a background rebuild")]
-  }
-
-  public mutating func set(_ name: String, to value: String) throws(IndexError) {
-    guard name == "rebuildShare" else { return try base.set(name, to: value) }
-    let share = try Self.positiveNumber(name, value)
-    guard share <= 1 else { throw .invalidParameter(name: name, value: value, reason: "must be in (0, 1]") }
-    rebuildShare = share
-  }
-
   /// Throws unless the share is in (0, 1].
   func check() throws(IndexError) {
     guard rebuildShare > 0, rebuildShare <= 1 else {
@@ -36,4 +23,19 @@ public struct BufferedParameters<Base: IndexParameters>: IndexParameters {
   }
 
   static func text(_ v: Double) -> String { String(v) }
+}
+
+extension BufferedParameters: TextParameters where Base: TextParameters {
+  @usableFromInline package static var descriptions: [ParameterDescription] {
+    Base.descriptions + [ParameterDescription(
+      name: "rebuildShare", defaultValue: "0.05",
+      summary: "share of the points buffered since the last build that starts a background rebuild")]
+  }
+
+  @usableFromInline package mutating func set(_ name: String, to value: String) throws(IndexError) {
+    guard name == "rebuildShare" else { return try base.set(name, to: value) }
+    let share = try Self.positiveNumber(name, value)
+    guard share <= 1 else { throw .invalidParameter(name: name, value: value, reason: "must be in (0, 1]") }
+    rebuildShare = share
+  }
 }

@@ -28,6 +28,7 @@ extension CellTree {
         }
       }
       offMap = try KDTreeIndex(points: off)
+      offMapPoints = off
       keys = Self.codes(of: source, threads: parameters.resolvedThreads).keys
     }
     let n = source.count

@@ -21,8 +21,8 @@ extension CellTree {
   public func sumCells<C: QueryCounters>(
     in rect: Rect, window: CellWindow, into cells: UnsafeMutableBufferPointer<CellTotals>,
     counters: inout C
-  ) -> Bool {
-    guard rect.isValid, !nodes.isEmpty, window.cellSize >= 1 else { return true }
+  ) {
+    guard rect.isValid, !nodes.isEmpty, window.cellSize >= 1 else { return }
     withStorage { tree in
       let summing = _CellSumming<C>(tree, rect: rect, window: window, into: cells)
       _withStackScratch(of: _CellFrame.self) { scratch in
@@ -33,7 +33,6 @@ extension CellTree {
         }
       }
     }
-    return true
   }
 
   /// The zoom-26 columns `x0...x1` and rows `y0...y1` that hold every

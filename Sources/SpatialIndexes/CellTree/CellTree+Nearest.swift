@@ -16,12 +16,12 @@ extension CellTree: _BestFirstTree {
   /// theirs: nothing outside it can be kept.
   @inlinable
   public func nearest<C: QueryCounters>(
-    to position: Point, k: Int, maxDistance: Double, points: [Point],
+    to position: Point, k: Int, maxDistance: Double,
     into buffer: inout NearestBuffer, counters: inout C
   ) {
     var limit = maxDistance
     if !offMapIDs.isEmpty, !Self.isOnMap(position) {
-      offMap.nearest(to: position, k: k, maxDistance: maxDistance, points: points, into: &buffer, counters: &counters)
+      offMap.nearest(to: position, k: k, maxDistance: maxDistance, into: &buffer, counters: &counters)
       if k > 0 && buffer.neighbors.count >= k { limit = Swift.min(limit, buffer.neighbors[k &- 1].distance) }
     }
     // `begin` empties the buffer when there is nothing to find (k = 0, a NaN position)
@@ -34,7 +34,8 @@ extension CellTree: _BestFirstTree {
       offMapIDs.withUnsafeBufferPointer { offIDs in
         func offer(_ local: Int32) -> Bool {
           let id = offIDs[Int(local)]
-          if Int(id) < points.count { search.consider(x: points[Int(id)].x, y: points[Int(id)].y, id: id) }
+          let p = offMapPoints[Int(local)]
+          search.consider(x: p.x, y: p.y, id: id)
           return true
         }
         if !(radius < .pi * GreatCircle.earthRadius) {

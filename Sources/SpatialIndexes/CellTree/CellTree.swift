@@ -51,8 +51,8 @@
 ///
 /// Memory: 24 bytes a point (longitude and latitude, the zoom-26 row, the
 /// id) plus 48 a node.
-public struct CellTree: SpatialIndex {
-  public struct Parameters: IndexParameters {
+public struct CellTree: CellSummingIndex, DescribedIndex {
+  public struct Parameters: IndexParameters, TextParameters {
     /// Points a node holds before it is split.
     public var leafSize: Int
 
@@ -69,14 +69,14 @@ public struct CellTree: SpatialIndex {
       self.threads = threads
     }
 
-    public static var descriptions: [ParameterDescription] {
+    @usableFromInline package static var descriptions: [ParameterDescription] {
       [ParameterDescription(
         name: "leafSize", defaultValue: "\(defaultLeafSize)", summary: "points a node holds before it is split (1...65536)"),
        BuildThreads.description("the build", same: "tree"),
       ]
     }
 
-    public mutating func set(_ name: String, to value: String) throws(IndexError) {
+    @usableFromInline package mutating func set(_ name: String, to value: String) throws(IndexError) {
       switch name {
       case "leafSize": leafSize = try Self.positiveInteger(name, value, limit: 65536)
       case "threads": threads = try BuildThreads.parse(name, value)
@@ -88,11 +88,13 @@ public struct CellTree: SpatialIndex {
     var resolvedThreads: Int { BuildThreads.resolved(threads) }
   }
 
-  public static var name: String { "celltree" }
-  public static var summary: String {
+
+  /// The name on the command line and in reports.
+  @usableFromInline package static var name: String { "celltree" }
+  /// One line saying what the index is.
+  @usableFromInline package static var summary: String {
     "static quadtree in Web Mercator whose nodes are the map's clustering cells, with counts and sums"
   }
-  public static var sumsCells: Bool { true }
 
   public let parameters: Parameters
   /// On-map points in code order: longitude and latitude interleaved.
@@ -105,9 +107,12 @@ public struct CellTree: SpatialIndex {
   @usableFromInline var ids: [Int32]
   /// The tree, depth first, node 0 the root (none without on-map points).
   @usableFromInline var nodes: [_CellNode]
-  /// Points off the map, in a k-d tree of their own, and their ids.
+  /// Points off the map, in a k-d tree of their own, their ids, and their
+  /// coordinates by position in the tree's input (where k-nearest reads a
+  /// point the tree's range query finds).
   @usableFromInline var offMap: KDTreeIndex
   @usableFromInline var offMapIDs: [Int32]
+  @usableFromInline var offMapPoints: [Point]
 
   /// - Complexity: O(*n*): a radix sort of the codes and one pass a level.
   public init(points: [Point], parameters: Parameters = Parameters()) throws(IndexError) {
@@ -124,19 +129,21 @@ public struct CellTree: SpatialIndex {
     nodes = []
     offMap = try KDTreeIndex(points: [])
     offMapIDs = []
+    offMapPoints = []
     try build(points)
   }
 
   public var count: Int { ids.count + offMapIDs.count }
 
-  public var parameterValues: [ParameterValue] {
+  @usableFromInline package var parameterValues: [ParameterValue] {
     [ParameterValue("leafSize", "\(parameters.leafSize)"),
      BuildThreads.value(parameters.threads)]
   }
 
-  public var memoryBytes: Int {
+  @usableFromInline package var memoryBytes: Int {
     coords.capacity * 8 + rows.capacity * 4 + ids.capacity * 4
       + nodes.capacity * MemoryLayout<_CellNode>.stride + offMap.memoryBytes + offMapIDs.capacity * 4
+      + offMapPoints.capacity * MemoryLayout<Point>.stride
   }
 
   /// A point lies on the map: a view can show it.

@@ -9,7 +9,7 @@
 /// quotient, except that map x 256 (+180°) is map x 0 (−180°, see
 /// ``isAntimeridian(_:)``). `MapClustering` defines which cell size each
 /// zoom has; an index that sums cells itself
-/// (``SpatialIndex/sumCells(in:window:into:counters:)``) computes the same
+/// (``CellSummingIndex/sumCells(in:window:into:counters:)``) computes the same
 /// cells with ``MapCells/index(_:scale:cellSize:inverse:)``.
 public enum MapCells {
   /// `⌊map · scale / cellSize⌋` of the exact quotient: `map · scale` is exact

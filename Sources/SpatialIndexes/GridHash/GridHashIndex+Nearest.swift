@@ -7,15 +7,17 @@ extension GridHashIndex {
   ///
   /// The grid does not wrap at the antimeridian, nor shrink its cells near
   /// the poles, so there a search may need many rings: past
-  /// ``nearestRingLimit`` it ends through range queries (the protocol's
-  /// default, which splits its boxes at the antimeridian, or its like over
-  /// whole cells when a cell is sorted: ``_nearestThroughCells(to:k:maxDistance:into:counters:kWithinMax:)``): over the circle
+  /// ``nearestRingLimit`` it ends through range queries
+  /// (``nearestThroughRanges(to:k:maxDistance:into:counters:point:)``'s
+  /// search over the coordinates in the cells, which splits its boxes at
+  /// the antimeridian, or its like over whole cells when a cell is sorted:
+  /// ``_nearestThroughCells(to:k:maxDistance:into:counters:kWithinMax:)``): over the circle
   /// of the farthest of the `k` found, or from the start when fewer were.
   /// Cells at the grid's edges hold the points beyond it (columns and rows
   /// are clamped), so their boxes reach the world's edge.
   @inlinable
   public func nearest<C: QueryCounters>(
-    to position: Point, k: Int, maxDistance: Double, points: [Point],
+    to position: Point, k: Int, maxDistance: Double,
     into buffer: inout NearestBuffer, counters: inout C
   ) {
     guard var search = _NearestSearch.begin(position, k: k, maxDistance: maxDistance, count: count, &buffer)
@@ -106,8 +108,9 @@ extension GridHashIndex {
       let within = found ? Swift.min(maxDistance, buffer.neighbors[k - 1].distance) : maxDistance
       if sortedCells.isEmpty {
         _nearestThroughRanges(
-          to: position, k: k, maxDistance: within, points: points, into: &buffer, counters: &counters,
-          kWithinMax: found)
+          to: position, k: k, maxDistance: within, into: &buffer, counters: &counters,
+          kWithinMax: found
+        ) { rect, counters, consider in _forEachPoint(in: rect, counters: &counters, consider) }
       } else {
         _nearestThroughCells(
           to: position, k: k, maxDistance: within, into: &buffer, counters: &counters, kWithinMax: found)

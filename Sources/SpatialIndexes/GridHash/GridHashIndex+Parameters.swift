@@ -18,7 +18,7 @@ extension GridHashIndex {
   /// try p.set("cellSize", to: "0.5")
   /// let grid = try GridHashIndex(points: points, parameters: p)
   /// ```
-  public struct Parameters: IndexParameters {
+  public struct Parameters: IndexParameters, TextParameters {
     /// Side of a square cell in degrees, finite and > 0; `nil` derives it from
     /// the number of points and their bounds (see ``pointsPerCell``).
     public var cellSize: Double?
@@ -57,7 +57,7 @@ extension GridHashIndex {
     /// The threads a build runs on: `threads`, or the cores online.
     var resolvedThreads: Int { BuildThreads.resolved(threads) }
 
-    public static var descriptions: [ParameterDescription] {
+    @usableFromInline package static var descriptions: [ParameterDescription] {
       [
         ParameterDescription(
           name: "cellSize", defaultValue: "auto",
@@ -72,7 +72,7 @@ extension GridHashIndex {
       ]
     }
 
-    public mutating func set(_ name: String, to value: String) throws(IndexError) {
+    @usableFromInline package mutating func set(_ name: String, to value: String) throws(IndexError) {
       switch name.lowercased() {
       case "cellsize":
         if value.lowercased() == "auto" {

@@ -195,4 +195,31 @@ extension GridHashIndex {
     counters.reportPoints(total)
     return total
   }
+
+  /// ``forEach(in:counters:_:)`` handing each point's coordinates with its
+  /// id, counted the same: what k-nearest's range queries read.
+  @inlinable
+  func _forEachPoint<C: QueryCounters>(
+    in rect: Rect, counters: inout C, _ visit: (Int32, Double, Double) -> Void
+  ) {
+    guard rect.isValid, liveCount > 0 else { return }
+    var cells = 0, tested = 0, reported = 0
+    coords.withUnsafeBufferPointer { xy in
+      ids.withUnsafeBufferPointer { ids in
+        _ = _forEachCell(in: rect, cellsVisited: &cells) { start, n, interior, _, _ in
+          if !interior { tested &+= n }
+          for i in start..<(start &+ n) {
+            let x = xy[2 &* i], y = xy[2 &* i &+ 1]
+            guard interior || rect.contains(x: x, y: y) else { continue }
+            reported &+= 1
+            visit(ids[i], x, y)
+          }
+          return true
+        }
+      }
+    }
+    counters.visitNodes(cells)
+    counters.testPoints(tested)
+    counters.reportPoints(reported)
+  }
 }

@@ -56,9 +56,11 @@
 ///
 /// - Complexity: build O(*n*); a query O(cells in range + points in border
 ///   cells + ids reported); insert and remove O(points in the cell) amortised.
-public struct GridHashIndex: DynamicSpatialIndex {
-  public static var name: String { "grid" }
-  public static var summary: String {
+public struct GridHashIndex: DynamicSpatialIndex, GroupingIndex, DescribedIndex {
+  /// The name on the command line and in reports.
+  @usableFromInline package static var name: String { "grid" }
+  /// One line saying what the index is.
+  @usableFromInline package static var summary: String {
     "uniform grid hash: flat CSR cells, dense array or hash of occupied cells"
   }
 
@@ -130,7 +132,7 @@ public struct GridHashIndex: DynamicSpatialIndex {
   public var nextID: Int32 { nextIDValue }
 
   /// The cell size in effect, the target, the storage mode and the grid's size.
-  public var parameterValues: [ParameterValue] {
+  @usableFromInline package var parameterValues: [ParameterValue] {
     [
       ParameterValue("cellSize", "\(geometry.cellSize)"),
       ParameterValue("pointsPerCell", "\(parameters.pointsPerCell)"),
@@ -140,7 +142,7 @@ public struct GridHashIndex: DynamicSpatialIndex {
     ]
   }
 
-  public var memoryBytes: Int {
+  @usableFromInline package var memoryBytes: Int {
     coords.capacity * MemoryLayout<Double>.stride
       + ids.capacity * MemoryLayout<Int32>.stride
       + runs.capacity * MemoryLayout<Int32>.stride

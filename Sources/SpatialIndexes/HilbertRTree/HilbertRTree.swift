@@ -23,8 +23,15 @@
 /// Kamel & Faloutsos, "On packing R-trees", CIKM 1993 (Hilbert packing);
 /// Leutenegger, Lopez & Edgington, "STR: a simple and efficient algorithm
 /// for R-tree packing", ICDE 1997 (the comparison of packings).
-public struct HilbertRTree: SpatialIndex {
-  public struct Parameters: IndexParameters {
+public struct HilbertRTree: SpatialIndex, DescribedIndex {
+  /// The name on the command line and in reports.
+  @usableFromInline package static var name: String { "rtree" }
+  /// One line saying what the index is.
+  @usableFromInline package static var summary: String {
+    "static packed R-tree: points in Hilbert order, nodes packed bottom-up, boxes in flat arrays (flatbush's design)"
+  }
+
+  public struct Parameters: IndexParameters, TextParameters {
     /// Children a node (points a leaf) holds.
     public var nodeSize: Int
 
@@ -35,13 +42,13 @@ public struct HilbertRTree: SpatialIndex {
     public init() { nodeSize = Self.defaultNodeSize }
     public init(nodeSize: Int) { self.nodeSize = nodeSize }
 
-    public static var descriptions: [ParameterDescription] {
+    @usableFromInline package static var descriptions: [ParameterDescription] {
       [ParameterDescription(
         name: "nodeSize", defaultValue: "\(defaultNodeSize)",
         summary: "children a node and points a leaf hold (2...256)")]
     }
 
-    public mutating func set(_ name: String, to value: String) throws(IndexError) {
+    @usableFromInline package mutating func set(_ name: String, to value: String) throws(IndexError) {
       switch name {
       case "nodeSize":
         let v = try Self.positiveInteger(name, value, limit: 256)
@@ -50,11 +57,6 @@ public struct HilbertRTree: SpatialIndex {
       default: throw .unknownParameter(name: name, known: ["nodeSize"])
       }
     }
-  }
-
-  public static var name: String { "rtree" }
-  public static var summary: String {
-    "static packed R-tree: points in Hilbert order, nodes packed bottom-up, boxes in flat arrays (flatbush's design)"
   }
 
   public let parameters: Parameters
@@ -93,8 +95,8 @@ public struct HilbertRTree: SpatialIndex {
   }
 
   public var count: Int { ids.count }
-  public var parameterValues: [ParameterValue] { [ParameterValue("nodeSize", "\(parameters.nodeSize)")] }
-  public var memoryBytes: Int {
+  @usableFromInline package var parameterValues: [ParameterValue] { [ParameterValue("nodeSize", "\(parameters.nodeSize)")] }
+  @usableFromInline package var memoryBytes: Int {
     coords.capacity * MemoryLayout<Double>.stride + ids.capacity * MemoryLayout<Int32>.stride
       + boxes.capacity * MemoryLayout<Double>.stride
       + (levelStarts.capacity + spans.capacity) * MemoryLayout<Int>.stride

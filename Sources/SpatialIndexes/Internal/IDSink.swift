@@ -10,7 +10,7 @@
 protocol _IDSink {
   /// Takes one id; `false` stops the query.
   mutating func take(_ id: Int32, _ visit: _Visit) -> Bool
-  /// Takes one id stored at `position` (of ``SpatialIndex/groupOrder``).
+  /// Takes one id stored at `position` (of ``GroupingIndex/groupOrder``).
   mutating func take(_ id: Int32, at position: Int, _ visit: _Visit) -> Bool
   /// Takes a run of ids known to be inside; `false` stops the query.
   mutating func takeAll(_ ids: UnsafeBufferPointer<Int32>, _ visit: _Visit) -> Bool

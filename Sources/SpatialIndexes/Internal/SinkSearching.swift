@@ -36,15 +36,15 @@ extension _SinkSearching {
 
 }
 
-/// A walk whose whole subtrees are runs of ``SpatialIndex/groupOrder``
+/// A walk whose whole subtrees are runs of ``GroupingIndex/groupOrder``
 /// (the k-d tree, the R-tree): the grouped query is the walk with a
 /// grouping sink. (The cell tree walks with sinks too, but keeps no group
 /// order: it sums cells itself.)
 @usableFromInline
-protocol _SinkGrouping: _SinkSearching {}
+protocol _SinkGrouping: _SinkSearching, GroupingIndex {}
 
 extension _SinkGrouping {
-  /// Hands whole subtrees to `visitor` as runs of ``SpatialIndex/groupOrder``
+  /// Hands whole subtrees to `visitor` as runs of ``GroupingIndex/groupOrder``
   /// when it accepts their box.
   @inlinable
   public func forEachGroup<C: QueryCounters, V: GroupVisitor>(

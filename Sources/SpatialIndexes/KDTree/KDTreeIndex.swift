@@ -38,8 +38,8 @@
 /// searching", CACM 18(9), 1975; median selection by Floyd & Rivest,
 /// "Algorithm 489", CACM 18(3), 1975; Edelkamp & Weiß, "BlockQuicksort:
 /// avoiding branch mispredictions in quicksort", ESA 2016.
-public struct KDTreeIndex: SpatialIndex {
-  public struct Parameters: IndexParameters {
+public struct KDTreeIndex: SpatialIndex, DescribedIndex {
+  public struct Parameters: IndexParameters, TextParameters {
     /// Points per leaf; a range this small is scanned rather than split.
     public var nodeSize: Int
 
@@ -58,7 +58,7 @@ public struct KDTreeIndex: SpatialIndex {
       self.threads = threads
     }
 
-    public static var descriptions: [ParameterDescription] {
+    @usableFromInline package static var descriptions: [ParameterDescription] {
       [ParameterDescription(
         name: "nodeSize", defaultValue: "\(defaultNodeSize)",
         summary: "points per leaf (1...65536)"),
@@ -66,7 +66,7 @@ public struct KDTreeIndex: SpatialIndex {
       ]
     }
 
-    public mutating func set(_ name: String, to value: String) throws(IndexError) {
+    @usableFromInline package mutating func set(_ name: String, to value: String) throws(IndexError) {
       switch name {
       case "nodeSize": nodeSize = try Self.positiveInteger(name, value, limit: 65536)
       case "threads": threads = try BuildThreads.parse(name, value)
@@ -78,8 +78,10 @@ public struct KDTreeIndex: SpatialIndex {
     var resolvedThreads: Int { BuildThreads.resolved(threads) }
   }
 
-  public static var name: String { "kdtree" }
-  public static var summary: String {
+  /// The name on the command line and in reports.
+  @usableFromInline package static var name: String { "kdtree" }
+  /// One line saying what the index is.
+  @usableFromInline package static var summary: String {
     "static k-d tree, median-split, flat arrays: split points first in pre-order, then the leaves"
   }
 
@@ -120,11 +122,11 @@ public struct KDTreeIndex: SpatialIndex {
   }
 
   public var count: Int { ids.count }
-  public var parameterValues: [ParameterValue] {
+  @usableFromInline package var parameterValues: [ParameterValue] {
     [ParameterValue("nodeSize", "\(parameters.nodeSize)"),
      BuildThreads.value(parameters.threads)]
   }
-  public var memoryBytes: Int {
+  @usableFromInline package var memoryBytes: Int {
     coords.capacity * MemoryLayout<Double>.stride + ids.capacity * MemoryLayout<Int32>.stride
       + runs.capacity * MemoryLayout<UInt64>.stride
   }

@@ -148,3 +148,22 @@ extension LinearScanIndex {
     return n
   }
 }
+
+extension LinearScanIndex {
+  /// Through range queries
+  /// (``SpatialIndex/nearestThroughRanges(to:k:maxDistance:into:counters:point:)``),
+  /// the points read by id from the coordinates it keeps.
+  @inlinable
+  public func nearest<C: QueryCounters>(
+    to position: Point, k: Int, maxDistance: Double,
+    into buffer: inout NearestBuffer, counters: inout C
+  ) {
+    xs.withUnsafeBufferPointer { xs in
+      ys.withUnsafeBufferPointer { ys in
+        nearestThroughRanges(
+          to: position, k: k, maxDistance: maxDistance, into: &buffer, counters: &counters
+        ) { id in Point(x: xs[Int(id)], y: ys[Int(id)]) }
+      }
+    }
+  }
+}

@@ -25,13 +25,15 @@
 /// and the codes with 0, which is never strictly inside, so ids keep their
 /// positions and a removed point always reaches the double test, which
 /// rejects it.
-public struct LinearScanIndex: DynamicSpatialIndex {
-  public typealias Parameters = NoParameters
-
-  public static var name: String { "linear" }
-  public static var summary: String {
+public struct LinearScanIndex: DynamicSpatialIndex, DescribedIndex {
+  /// The name on the command line and in reports.
+  @usableFromInline package static var name: String { "linear" }
+  /// One line saying what the index is.
+  @usableFromInline package static var summary: String {
     "linear scan over struct-of-arrays coordinates with a 16-bit prefilter (the reference)"
   }
+
+  public typealias Parameters = NoParameters
 
   @usableFromInline var xs: [Double]
   @usableFromInline var ys: [Double]
@@ -57,8 +59,8 @@ public struct LinearScanIndex: DynamicSpatialIndex {
 
   public var count: Int { liveCount }
   public var parameters: NoParameters { NoParameters() }
-  public var parameterValues: [ParameterValue] { [] }
-  public var memoryBytes: Int {
+  @usableFromInline package var parameterValues: [ParameterValue] { [] }
+  @usableFromInline package var memoryBytes: Int {
     (xs.capacity + ys.capacity) * MemoryLayout<Double>.stride
       + (cx.capacity + cy.capacity) * MemoryLayout<UInt16>.stride
   }

@@ -14,11 +14,10 @@ protocol _BestFirstTree: SpatialIndex {
 }
 
 extension _BestFirstTree {
-  /// Best first (see ``_bestFirst(_:_:)``); `points` is not read: the
-  /// trees keep their coordinates.
+  /// Best first (see ``_bestFirst(_:_:)``), over the coordinates the tree keeps.
   @inlinable
   public func nearest<C: QueryCounters>(
-    to position: Point, k: Int, maxDistance: Double, points: [Point],
+    to position: Point, k: Int, maxDistance: Double,
     into buffer: inout NearestBuffer, counters: inout C
   ) {
     guard var search = _NearestSearch.begin(position, k: k, maxDistance: maxDistance, count: count, &buffer)

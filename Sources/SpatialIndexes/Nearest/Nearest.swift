@@ -2,47 +2,56 @@ extension SpatialIndex {
   /// The same, without counters.
   @inlinable
   public func nearest(
-    to position: Point, k: Int, maxDistance: Double = .infinity, points: [Point],
-    into buffer: inout NearestBuffer
+    to position: Point, k: Int, maxDistance: Double = .infinity, into buffer: inout NearestBuffer
   ) {
     var none = NoCounters()
-    nearest(to: position, k: k, maxDistance: maxDistance, points: points, into: &buffer, counters: &none)
+    nearest(to: position, k: k, maxDistance: maxDistance, into: &buffer, counters: &none)
   }
 
   /// The neighbours into `results` (replaced): convenient, but the search's
   /// queue is allocated on each call; hot loops pass a ``NearestBuffer``.
   @inlinable
   public func nearest(
-    to position: Point, k: Int, maxDistance: Double = .infinity, points: [Point],
-    into results: inout [Neighbor]
+    to position: Point, k: Int, maxDistance: Double = .infinity, into results: inout [Neighbor]
   ) {
     var buffer = NearestBuffer()
     swap(&buffer.neighbors, &results)
-    nearest(to: position, k: k, maxDistance: maxDistance, points: points, into: &buffer)
+    nearest(to: position, k: k, maxDistance: maxDistance, into: &buffer)
     swap(&buffer.neighbors, &results)
   }
 
-  /// The default k-nearest, for an index without a search of its own: exact
-  /// through range queries. The boxes that bound a circle on the sphere
+  /// A k-nearest search for an index without one of its own, exact through
+  /// range queries: what ``nearest(to:k:maxDistance:into:counters:)`` of an
+  /// index that keeps its points by id can be. `point(id)` is where point
+  /// `id` lies, nil for one removed.
+  ///
+  /// The boxes that bound a circle on the sphere
   /// (``GreatCircle/boxes(around:radius:)``: split at the antimeridian, every
   /// longitude near a pole) are widened fourfold until `k` points lie within
   /// the circle or it reaches `maxDistance`; the points within are then
   /// ranked exactly.
   ///
   /// - Complexity: a few range queries over the circle that holds the `k`
-  ///   nearest, plus sorting the points in it.
+  ///   nearest, plus ranking the points in it.
   @inlinable
-  public func nearest<C: QueryCounters>(
-    to position: Point, k: Int, maxDistance: Double, points: [Point],
-    into buffer: inout NearestBuffer, counters: inout C
+  public func nearestThroughRanges<C: QueryCounters>(
+    to position: Point, k: Int, maxDistance: Double,
+    into buffer: inout NearestBuffer, counters: inout C, point: (Int32) -> Point?
   ) {
-    _nearestThroughRanges(
-      to: position, k: k, maxDistance: maxDistance, points: points, into: &buffer, counters: &counters)
+    _nearestThroughRanges(to: position, k: k, maxDistance: maxDistance, into: &buffer, counters: &counters) {
+      rect, counters, consider in
+      forEach(in: rect, counters: &counters) { id in
+        if let p = point(id) { consider(id, p.x, p.y) }
+        return true
+      }
+    }
   }
 
-  /// The default's search, for an index that falls back to it; with
-  /// `kWithinMax`, the caller knows `k` points lie within `maxDistance`, and
-  /// one range query over that circle does.
+  /// The search of ``nearestThroughRanges(to:k:maxDistance:into:counters:point:)``
+  /// over `walk`, a range query that hands each point inside its rectangle
+  /// to `consider` with its coordinates (the library's indexes read them
+  /// beside the ids); with `kWithinMax`, the caller knows `k` points lie
+  /// within `maxDistance`, and one range query over that circle does.
   ///
   /// The points a range query finds go through the same candidates and
   /// cut as a best-first search's (``_NearestSearch/consider(x:y:id:)``):
@@ -51,9 +60,10 @@ extension SpatialIndex {
   /// circle and sorting them took 60 ms a search on blobs, where the last
   /// widening takes in whole blobs.)
   @inlinable
-  public func _nearestThroughRanges<C: QueryCounters>(
-    to position: Point, k: Int, maxDistance: Double, points: [Point],
-    into buffer: inout NearestBuffer, counters: inout C, kWithinMax: Bool = false
+  func _nearestThroughRanges<C: QueryCounters>(
+    to position: Point, k: Int, maxDistance: Double,
+    into buffer: inout NearestBuffer, counters: inout C, kWithinMax: Bool = false,
+    _ walk: (Rect, inout C, _ consider: (Int32, Double, Double) -> Void) -> Void
   ) {
     buffer.reset()
     guard let center = _nearestCenter(position, k: k, maxDistance: maxDistance, count: count) else { return }
@@ -66,11 +76,8 @@ extension SpatialIndex {
       var search = _NearestSearch(taking: &buffer, metric: metric, k: k, maxDistance: radius)
       let (first, second) = GreatCircle.boxes(around: center, radius: radius)
       for part in 0..<(second == nil ? 1 : 2) {
-        forEach(in: part == 0 ? first : second!, counters: &counters) { id in
-          guard Int(id) < points.count else { return true }  // not the index's points
-          let p = points[Int(id)]
-          search.consider(x: p.x, y: p.y, id: id)
-          return true
+        walk(part == 0 ? first : second!, &counters) { id, x, y in
+          search.consider(x: x, y: y, id: id)
         }
       }
       search.end(into: &buffer)

@@ -1,8 +1,8 @@
-/// Receives the answer of a grouped query (``SpatialIndex/forEachGroup(in:counters:_:)``):
+/// Receives the answer of a grouped query (``GroupingIndex/forEachGroup(in:counters:_:)``):
 /// single ids, and whole groups of points that the visitor agreed to take at once.
 ///
 /// A group is a subtree lying inside the query rectangle, handed over as runs
-/// of positions in the index's ``SpatialIndex/groupOrder`` rather than point by
+/// of positions in the index's ``GroupingIndex/groupOrder`` rather than point by
 /// point. A visitor that keeps prefix sums over that order (counts, coordinate
 /// sums) then adds a group in O(1): that is how clustering takes whole nodes
 /// without visiting their points.
@@ -11,11 +11,11 @@ public protocol GroupVisitor {
   /// query rectangle) can be taken as a whole. When it returns `true`, the
   /// next calls are ``takeGroup(_:)`` with the group's runs.
   mutating func acceptsGroup(in box: Rect) -> Bool
-  /// Takes the points at `positions` of ``SpatialIndex/groupOrder``: all of
+  /// Takes the points at `positions` of ``GroupingIndex/groupOrder``: all of
   /// them inside the rectangle and inside the box last accepted.
   mutating func takeGroup(_ positions: Range<Int>)
   /// Takes one id inside the rectangle, stored at `position` of
-  /// ``SpatialIndex/groupOrder`` (-1 for an index without one): a visitor
+  /// ``GroupingIndex/groupOrder`` (-1 for an index without one): a visitor
   /// that keeps per-point data in that order reads it sequentially there
   /// instead of at random by id.
   mutating func take(_ id: Int32, at position: Int)

@@ -1,12 +1,17 @@
-/// The build parameters of one index type, settable by name from a command line.
+/// The build parameters of one index type: a value type whose `init()`
+/// gives the defaults.
 ///
-/// `init()` gives the defaults. A parameter whose default depends on the data
-/// (the grid's cell size, the quadtree's bounds) is optional here, `nil`
-/// meaning "derive it"; the built index reports the value it used in
-/// ``SpatialIndex/parameterValues``.
+/// A parameter whose default depends on the data (the grid's cell size, the
+/// quadtree's bounds) is optional here, `nil` meaning "derive it". Whether a
+/// value makes sense (capacity 0, a NaN cell size) is checked at build time,
+/// which throws ``IndexError``.
 public protocol IndexParameters: Sendable, Equatable {
   init()
+}
 
+/// Parameters settable by name from text, as the bench's command line does
+/// (`--param pointsPerCell=8`); `package`: an app sets the typed fields.
+@usableFromInline package protocol TextParameters: IndexParameters {
   /// Every parameter, with its meaning and default, for `bench list`.
   static var descriptions: [ParameterDescription] { get }
 
@@ -14,8 +19,7 @@ public protocol IndexParameters: Sendable, Equatable {
   ///
   /// Throws ``IndexError/unknownParameter(name:known:)`` or
   /// ``IndexError/invalidParameter(name:value:reason:)``; whether a value
-  /// makes sense (capacity 0, a NaN cell size) is checked here and again
-  /// at build time, so a library caller who skips this still gets the error.
+  /// makes sense is checked here and again at build time.
   mutating func set(_ name: String, to value: String) throws(IndexError)
 }
 
@@ -44,15 +48,15 @@ public struct ParameterValue: Sendable, Equatable {
 }
 
 /// For an index without parameters (the linear scan).
-public struct NoParameters: IndexParameters {
+public struct NoParameters: IndexParameters, TextParameters {
   public init() {}
-  public static var descriptions: [ParameterDescription] { [] }
-  public mutating func set(_ name: String, to value: String) throws(IndexError) {
+  @usableFromInline package static var descriptions: [ParameterDescription] { [] }
+  @usableFromInline package mutating func set(_ name: String, to value: String) throws(IndexError) {
     throw .unknownParameter(name: name, known: [])
   }
 }
 
-extension IndexParameters {
+extension TextParameters {
   /// Parses a positive integer parameter no larger than `limit`.
   static func positiveInteger(
     _ name: String, _ text: String, limit: Int = 1 << 20

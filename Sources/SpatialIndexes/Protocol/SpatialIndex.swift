@@ -17,11 +17,6 @@ public protocol SpatialIndex: Sendable {
   /// The named, documented build parameters (bucket capacity, cell size…).
   associatedtype Parameters: IndexParameters
 
-  /// Short lowercase name used on the command line and in reports (`kdtree`).
-  static var name: String { get }
-  /// One line saying what the index is.
-  static var summary: String { get }
-
   /// Builds the index over `points`; the id of `points[i]` is `i`.
   ///
   /// Throws ``IndexError`` for a parameter that makes no sense, a non-finite
@@ -30,17 +25,6 @@ public protocol SpatialIndex: Sendable {
 
   /// The number of points currently held.
   var count: Int { get }
-
-  /// The parameters it was built with, as given (a value derived from the
-  /// data stays unset; see ``parameterValues``): what a rebuild passes.
-  var parameters: Parameters { get }
-
-  /// The parameters in effect, defaults resolved against the data
-  /// (for example the grid's cell size), as name and value text for reports.
-  var parameterValues: [ParameterValue] { get }
-
-  /// Bytes of storage the index holds (array capacities, not counts).
-  var memoryBytes: Int { get }
 
   /// Calls `visit` with the id of each point inside `rect` (inclusive bounds).
   ///
@@ -52,66 +36,27 @@ public protocol SpatialIndex: Sendable {
 
   /// Appends the id of each point inside `rect` to `ids`.
   ///
-  /// Call `ids.removeAll(keepingCapacity: true)` between queries to reuse the buffer.
+  /// Call `ids.removeAll(keepingCapacity: true)` between queries to reuse the
+  /// buffer. The default appends from ``forEach(in:counters:_:)``.
   func query<C: QueryCounters>(in rect: Rect, into ids: inout [Int32], counters: inout C)
 
-  /// The number of points inside `rect`.
+  /// The number of points inside `rect`. The default counts ``forEach(in:counters:_:)``.
   func count<C: QueryCounters>(in rect: Rect, counters: inout C) -> Int
-
-  /// Visits the points inside `rect`, handing whole groups of them to
-  /// `visitor` where the index stores them together and the visitor accepts
-  /// (see ``GroupVisitor``). Every point inside is handed over exactly once,
-  /// alone or in a group. The default hands every id alone.
-  func forEachGroup<C: QueryCounters, V: GroupVisitor>(
-    in rect: Rect, counters: inout C, _ visitor: inout V)
-
-  /// The ids in the order groups refer to (a group is runs of positions in
-  /// it); empty for an index that never forms groups, the default.
-  var groupOrder: [Int32] { get }
-
-  /// The points' coordinates in ``groupOrder``, `x` then `y` interleaved:
-  /// the index's own array, shared rather than copied, so a visitor reads
-  /// the point handed over at a position beside its neighbours instead of
-  /// at random by id. Empty when the index keeps none in that order, the
-  /// default.
-  var groupCoordinates: [Double] { get }
-
-  /// Whether ``sumCells(in:window:into:counters:)`` sums points by cell (an
-  /// index that keeps totals in the map's own grid); `false`, the default,
-  /// for an index whose caller bins points itself.
-  static var sumsCells: Bool { get }
-
-  /// Adds every point the map shows (longitude in [−180, 180], latitude in
-  /// ``WebMercator/latitudeRange``) inside `rect` (inclusive bounds) to the
-  /// totals of its cell of `window`'s grid, in `cells` (the window's dense
-  /// slots): the cell of its Web Mercator position, as
-  /// ``MapCells/index(_:scale:cellSize:inverse:)`` computes it, with its
-  /// coordinates in 1e-7° units (``MapCells/units(_:)``). A point at +180°
-  /// (``MapCells/isAntimeridian(_:)``) is in column 0 at −180°
-  /// (``MapCells/binX(longitude:)``, ``MapCells/binUnits(longitude:)``),
-  /// at ``CellWindow/columnZero`` when column 0 lies outside the window's
-  /// columns. Any other point whose cell lies outside the window is left
-  /// out. Returns `false`, touching nothing, when the index does not sum
-  /// cells (the default).
-  func sumCells<C: QueryCounters>(
-    in rect: Rect, window: CellWindow, into cells: UnsafeMutableBufferPointer<CellTotals>,
-    counters: inout C
-  ) -> Bool
 
   /// The `k` points nearest to `position` by great-circle distance
   /// (``GreatCircle/distance(_:_:)``), at most `maxDistance` metres away,
   /// nearest first, ties by the smaller id (the point earlier in the
-  /// input), into `buffer.neighbors`, its
-  /// storage reused (see ``NearestBuffer``). `points` are those the index
-  /// was built from (ids are positions in it), for an index that keeps no
-  /// coordinates; an id past its end is not considered.
+  /// input), into `buffer.neighbors`, its storage reused (see
+  /// ``NearestBuffer``). Every index keeps its points' current coordinates
+  /// and reads them there.
   ///
   /// A longitude outside ±180 is wrapped and a latitude outside ±90
   /// clamped; a NaN or infinite longitude, a NaN latitude, `k <= 0` or a
   /// NaN or negative `maxDistance` find nothing. The trees search best
-  /// first; the default goes through range queries (see the extension).
+  /// first; an index of your own that keeps its points by id can answer
+  /// with ``nearestThroughRanges(to:k:maxDistance:into:counters:position:)``.
   func nearest<C: QueryCounters>(
-    to position: Point, k: Int, maxDistance: Double, points: [Point],
+    to position: Point, k: Int, maxDistance: Double,
     into buffer: inout NearestBuffer, counters: inout C)
 }
 
@@ -190,30 +135,6 @@ extension SpatialIndex {
     return n
   }
 
-  @inlinable
-  public func forEachGroup<C: QueryCounters, V: GroupVisitor>(
-    in rect: Rect, counters: inout C, _ visitor: inout V
-  ) {
-    forEach(in: rect, counters: &counters) { id in
-      visitor.take(id, at: -1)
-      return true
-    }
-  }
-
-  @inlinable public var groupOrder: [Int32] { [] }
-
-  @inlinable public var groupCoordinates: [Double] { [] }
-
-  @inlinable public static var sumsCells: Bool { false }
-
-  @inlinable
-  public func sumCells<C: QueryCounters>(
-    in rect: Rect, window: CellWindow, into cells: UnsafeMutableBufferPointer<CellTotals>,
-    counters: inout C
-  ) -> Bool {
-    false
-  }
-
   // MARK: Without counters
 
   @inlinable @discardableResult
@@ -241,11 +162,5 @@ extension SpatialIndex {
     var ids: [Int32] = []
     query(in: rect, into: &ids)
     return ids
-  }
-
-  /// The name and parameters as one word: `quadtree(capacity=16)`.
-  public var label: String {
-    let params = parameterValues.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
-    return params.isEmpty ? Self.name : "\(Self.name)(\(params))"
   }
 }

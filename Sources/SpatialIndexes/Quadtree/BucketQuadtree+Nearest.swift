@@ -9,9 +9,9 @@ extension BucketQuadtree {
   /// Marks a sorted crowded leaf's record (in place of its -1 first child).
   @usableFromInline static let sortedLeaf: Int32 = -2
 
-  /// The protocol's search through range queries
-  /// (``SpatialIndex/_nearestThroughRanges(to:k:maxDistance:points:into:counters:kWithinMax:)``)
-  /// while no leaf is crowded; otherwise the same circles, widened fourfold
+  /// The search through range queries
+  /// (``SpatialIndex/nearestThroughRanges(to:k:maxDistance:into:counters:point:)``'s,
+  /// each point read beside its id in the buckets) while no leaf is crowded; otherwise the same circles, widened fourfold
   /// from the same first radius, walked here: each bucket whose box meets
   /// them is offered whole, and a sorted crowded leaf a run of copies at a
   /// time.
@@ -20,12 +20,13 @@ extension BucketQuadtree {
   ///   depth · `capacity`) a circle instead of O(`n`).
   @inlinable
   public func nearest<C: QueryCounters>(
-    to position: Point, k: Int, maxDistance: Double, points: [Point],
+    to position: Point, k: Int, maxDistance: Double,
     into buffer: inout NearestBuffer, counters: inout C
   ) {
     guard hasCrowdedLeaves else {
-      _nearestThroughRanges(
-        to: position, k: k, maxDistance: maxDistance, points: points, into: &buffer, counters: &counters)
+      _nearestThroughRanges(to: position, k: k, maxDistance: maxDistance, into: &buffer, counters: &counters) {
+        rect, counters, consider in _forEachPoint(in: rect, counters: &counters, consider)
+      }
       return
     }
     buffer.reset()

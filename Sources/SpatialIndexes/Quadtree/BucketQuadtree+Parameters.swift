@@ -4,7 +4,7 @@ extension BucketQuadtree {
   /// Every value is checked by ``set(_:to:)`` and again by the build, so a
   /// caller who fills the fields in directly still gets a thrown
   /// ``IndexError/invalidParameter(name:value:reason:)``, never a crash.
-  public struct Parameters: IndexParameters, Hashable {
+  public struct Parameters: IndexParameters, TextParameters, Hashable {
     /// Points per node bucket before the node splits (the original used 4).
     ///
     /// The default, 16, comes from a sweep of 4…128 over 1M uniform points
@@ -105,7 +105,7 @@ extension BucketQuadtree {
     /// the tree is a linear scan anyway).
     public static let capacityLimit = 1 << 20
 
-    public static var descriptions: [ParameterDescription] {
+    @usableFromInline package static var descriptions: [ParameterDescription] {
       [
         ParameterDescription(
           name: "capacity", defaultValue: "16",
@@ -125,7 +125,7 @@ extension BucketQuadtree {
     }
 
     /// Sets `capacity`, `maxDepth` (any letter case), `bounds`, `build` or `threads`.
-    public mutating func set(_ name: String, to value: String) throws(IndexError) {
+    @usableFromInline package mutating func set(_ name: String, to value: String) throws(IndexError) {
       switch name.lowercased() {
       case "capacity":
         capacity = try Self.positiveInteger(name, value, limit: Self.capacityLimit)

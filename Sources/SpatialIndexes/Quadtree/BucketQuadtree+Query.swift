@@ -251,4 +251,32 @@ extension BucketQuadtree {
       })
     return total
   }
+
+  /// ``forEach(in:counters:_:)`` handing each point's coordinates with its
+  /// id, counted the same: what k-nearest's range queries read.
+  @inlinable
+  func _forEachPoint<C: QueryCounters>(
+    in rect: Rect, counters: inout C, _ visit: (Int32, Double, Double) -> Void
+  ) {
+    let lo = SIMD2(rect.minX, rect.minY), hi = SIMD2(rect.maxX, rect.maxY)
+    coords.withUnsafeBufferPointer { all in
+      _ = walk(
+        rect, &counters,
+        whole: { counters, ids, slot, n, _ in
+          for j in 0..<n {
+            counters.reportPoints(1)
+            visit(ids[j], all[2 &* (slot &+ j)], all[2 &* (slot &+ j) &+ 1])
+          }
+          return true
+        },
+        test: { counters, xy, ids, _, n in
+          counters.testPoints(n)
+          for j in 0..<n where Self.contains(lo, hi, xy, j) {
+            counters.reportPoints(1)
+            visit(ids[j], xy[2 &* j], xy[2 &* j &+ 1])
+          }
+          return true
+        })
+    }
+  }
 }

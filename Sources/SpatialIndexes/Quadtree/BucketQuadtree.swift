@@ -59,9 +59,11 @@
 /// let id = try tree.insert(Point(latitude: 48.86, longitude: 2.35))
 /// let visible = tree.ids(in: viewport)
 /// ```
-public struct BucketQuadtree: DynamicSpatialIndex {
-  public static var name: String { "quadtree" }
-  public static var summary: String {
+public struct BucketQuadtree: DynamicSpatialIndex, GroupingIndex, DescribedIndex {
+  /// The name on the command line and in reports.
+  @usableFromInline package static var name: String { "quadtree" }
+  /// One line saying what the index is.
+  @usableFromInline package static var summary: String {
     "bucketed point quadtree in flat arrays, depth-capped, dynamic"
   }
 
@@ -172,7 +174,7 @@ public struct BucketQuadtree: DynamicSpatialIndex {
 
   /// Capacity, depth cap, the bounds in effect (`world` or
   /// `minX:minY:maxX:maxY`) and how the tree was built.
-  public var parameterValues: [ParameterValue] {
+  @usableFromInline package var parameterValues: [ParameterValue] {
     [
       ParameterValue("capacity", String(capacity)),
       ParameterValue("maxDepth", String(maxDepth)),
@@ -184,7 +186,7 @@ public struct BucketQuadtree: DynamicSpatialIndex {
 
   /// The capacities of the node array and the slot pool (spare slots and
   /// holes included).
-  public var memoryBytes: Int {
+  @usableFromInline package var memoryBytes: Int {
     nodes.capacity * MemoryLayout<Int32>.stride
       + coords.capacity * MemoryLayout<Double>.stride
       + ids.capacity * MemoryLayout<Int32>.stride

@@ -166,7 +166,7 @@ private let ms = 1e6
                            "live", "move", p99: 5 * ms, bytes: 20_000_000, build: 50))
     let v = Verdict.all(in: rows, budget: FrameBudget(live: true))[0]
     #expect(v.lines.count <= 15, "\(v.lines.joined(separator: "\n"))")
-    #expect(v.swift.contains("try parameters.set(\"nodeSize\", to: \"128\")"))
+    #expect(v.swift.contains("parameters.base.nodeSize = 128"), "a buffered index sets its base's")
     #expect(!v.swift.contains { $0.contains("threads") }, "defaults are not set")
     #expect(v.lines.contains { $0.hasPrefix("  runner-up: grid:") }, "data-derived grid parameters are not a choice")
   }

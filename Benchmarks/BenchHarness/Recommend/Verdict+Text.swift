@@ -91,20 +91,27 @@ extension Verdict {
   /// The few lines of Swift that build the choice and cluster with it.
   public var swift: [String] {
     let w = winner
-    guard let type = indexType(named: w.index) else { return ["// \(w.index): not an index of this package (a database engine's rows: bench peer)"] }
-    let buffered = w.strategy(of: "live") == "buffered"
+    return Self.swift(index: w.index, params: w.params, cluster: w.strategy(of: "cluster"), live: w.strategy(of: "live"))
+  }
+
+  /// The Swift for index `index` with `params` (report form), clustering
+  /// with `cluster` and moving points with `live` (a strategy name, or nil
+  /// when not measured). Tests compile each form it takes.
+  static func swift(index: String, params: String, cluster: String?, live: String?) -> [String] {
+    guard let type = indexType(named: index) else { return ["// \(index): not an index of this package (a database engine's rows: bench peer)"] }
+    let buffered = live == "buffered"
     let base = String(describing: type)
     let typeName = buffered ? "BufferedIndex<\(base)>" : base
     var lines: [String] = []
-    let changed = ParameterDefaults.changed(w.params, index: w.index)
+    let changed = ParameterDefaults.changed(params, index: index)
     var arguments = "points: points"
     if !changed.isEmpty {
       lines.append("var parameters = \(typeName).Parameters()")
-      lines += changed.map { "try parameters.set(\"\($0.name)\", to: \"\($0.value)\")" }
+      lines += Self.assignments(type, buffered: buffered, changed)
       arguments += ", parameters: parameters"
     }
     // a live frame clusters in a single pass
-    let clustering = w.strategy(of: "cluster") ?? (w.strategy(of: "live") != nil ? "single-pass" : nil)
+    let clustering = cluster ?? (live != nil ? "single-pass" : nil)
     guard let strategy = clustering.map(Self.swiftCase) else {
       // a map that shows its points without clustering them
       lines.append("let index = try \(typeName)(\(arguments))")
@@ -113,10 +120,21 @@ extension Verdict {
     }
     lines.append("var clusterer = try Clusterer<\(typeName)>(\(arguments))")
     lines.append("clusterer.cluster(viewport, strategy: \(strategy), into: &markers)")
-    if w.strategy(of: "live") != nil && w.strategy(of: "live") != "rebuild" {
+    // only an index that moves its points, or a buffered one, can
+    if live != nil && live != "rebuild" && (buffered || type is any DynamicSpatialIndex.Type) {
       lines.append("_ = try clusterer.move(id: id, to: position)   // as a point moves")
     }
     return lines
+  }
+
+  /// The typed statements that set `changed` on a variable `parameters`
+  /// of `type`'s parameters, or of its buffered form's.
+  static func assignments<I: DescribedIndex>(_ type: I.Type, buffered: Bool, _ changed: [ParameterValue]) -> [String] {
+    changed.compactMap {
+      buffered
+        ? BufferedParameters<I.Parameters>.swiftAssignment($0.name, $0.value, on: "parameters")
+        : I.Parameters.swiftAssignment($0.name, $0.value, on: "parameters")
+    }
   }
 
   /// `kdtree (nodeSize=32), cluster aggregate, tap range`; without the

@@ -32,6 +32,14 @@ extension BufferedParameters: TextParameters where Base: TextParameters {
       summary: "share of the points buffered since the last build that starts a background rebuild")]
   }
 
+  /// `rebuildShare` is its own; any other parameter is the base's, on `.base`.
+  @usableFromInline package static func swiftAssignment(
+    _ name: String, _ value: String, on variable: String
+  ) -> String? {
+    guard name == "rebuildShare" else { return Base.swiftAssignment(name, value, on: variable + ".base") }
+    return defaultSwiftAssignment(name, value, on: variable)
+  }
+
   @usableFromInline package mutating func set(_ name: String, to value: String) throws(IndexError) {
     guard name == "rebuildShare" else { return try base.set(name, to: value) }
     let share = try Self.positiveNumber(name, value)

@@ -15,7 +15,7 @@ extension GridHashIndex {
   ///
   /// ```swift
   /// var p = GridHashIndex.Parameters()
-  /// try p.set("cellSize", to: "0.5")
+  /// p.cellSize = 0.5
   /// let grid = try GridHashIndex(points: points, parameters: p)
   /// ```
   public struct Parameters: IndexParameters, TextParameters {
@@ -94,6 +94,14 @@ extension GridHashIndex {
       default:
         throw .unknownParameter(name: name, known: Self.descriptions.map(\.name))
       }
+    }
+
+    /// `storage = .auto` is a case, not a `nil` to derive.
+    @usableFromInline package static func swiftAssignment(
+      _ name: String, _ value: String, on variable: String
+    ) -> String? {
+      guard name.lowercased() == "storage" else { return defaultSwiftAssignment(name, value, on: variable) }
+      return "\(variable).storage = .\(value.lowercased())"
     }
 
     static let pointsPerCellLimit = 1 << 20

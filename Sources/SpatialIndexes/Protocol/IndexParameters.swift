@@ -21,6 +21,12 @@ public protocol IndexParameters: Sendable, Equatable {
   /// ``IndexError/invalidParameter(name:value:reason:)``; whether a value
   /// makes sense is checked here and again at build time.
   mutating func set(_ name: String, to value: String) throws(IndexError)
+
+  /// The Swift statement that sets the parameter called `name` to its text
+  /// form `value` on the variable `variable`, as `bench recommend` prints it
+  /// (`parameters.pointsPerCell = 8`); nil for a name the type lacks. A
+  /// snippet in the tests compiles each type's form.
+  static func swiftAssignment(_ name: String, _ value: String, on variable: String) -> String?
 }
 
 /// What `bench list` prints about one parameter.
@@ -57,6 +63,30 @@ public struct NoParameters: IndexParameters, TextParameters {
 }
 
 extension TextParameters {
+  /// The form most parameters take: a number is its own literal, `auto`
+  /// is `nil` (derived from the data), and any other word names an enum
+  /// case. A type whose parameter breaks that rule says so itself.
+  @usableFromInline package static func swiftAssignment(
+    _ name: String, _ value: String, on variable: String
+  ) -> String? {
+    defaultSwiftAssignment(name, value, on: variable)
+  }
+
+  /// The common form, for a type that overrides only some parameters.
+  static func defaultSwiftAssignment(_ name: String, _ value: String, on variable: String) -> String? {
+    guard let property = descriptions.first(where: { $0.name.lowercased() == name.lowercased() })?.name else {
+      return nil
+    }
+    return "\(variable).\(property) = \(swiftLiteral(value))"
+  }
+
+  /// `8` → `8`, `0.05` → `0.05`, `auto` → `nil`, `dense` → `.dense`.
+  static func swiftLiteral(_ text: String) -> String {
+    let numeric = Double(text) != nil && text.allSatisfy { "0123456789.+-eE".contains($0) }
+    if numeric { return text }
+    return text.lowercased() == "auto" ? "nil" : "." + text.lowercased()
+  }
+
   /// Parses a positive integer parameter no larger than `limit`.
   static func positiveInteger(
     _ name: String, _ text: String, limit: Int = 1 << 20

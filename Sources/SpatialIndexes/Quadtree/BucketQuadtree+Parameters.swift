@@ -124,6 +124,20 @@ extension BucketQuadtree {
       ]
     }
 
+    /// `bounds` is ``Bounds``: `.data`, `.world` or `.fixed(Rect(…))`.
+    @usableFromInline package static func swiftAssignment(
+      _ name: String, _ value: String, on variable: String
+    ) -> String? {
+      guard name.lowercased() == "bounds" else { return defaultSwiftAssignment(name, value, on: variable) }
+      guard let bounds = try? Bounds(parsing: value) else { return nil }
+      switch bounds {
+      case .data: return "\(variable).bounds = .data"
+      case .fixed(let r) where r == .world: return "\(variable).bounds = .world"
+      case .fixed(let r):
+        return "\(variable).bounds = .fixed(Rect(minX: \(r.minX), minY: \(r.minY), maxX: \(r.maxX), maxY: \(r.maxY)))"
+      }
+    }
+
     /// Sets `capacity`, `maxDepth` (any letter case), `bounds`, `build` or `threads`.
     @usableFromInline package mutating func set(_ name: String, to value: String) throws(IndexError) {
       switch name.lowercased() {

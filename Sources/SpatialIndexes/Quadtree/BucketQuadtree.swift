@@ -54,7 +54,7 @@
 ///
 /// ```swift
 /// var params = BucketQuadtree.Parameters()
-/// try params.set("bounds", to: "world")
+/// params.bounds = .world
 /// var tree = try BucketQuadtree(points: cities, parameters: params)
 /// let id = try tree.insert(Point(latitude: 48.86, longitude: 2.35))
 /// let visible = tree.ids(in: viewport)

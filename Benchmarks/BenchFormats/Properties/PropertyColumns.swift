@@ -179,6 +179,13 @@ public struct DecimalColumn: Hashable, Sendable {
     public var row: Int
     public var units: Int64
     public var digits: Int
+
+    public init(scale: Int, row: Int, units: Int64, digits: Int) {
+      self.scale = scale
+      self.row = row
+      self.units = units
+      self.digits = digits
+    }
   }
 
   /// Appends `value`, refining the column's scale if it has more digits.

@@ -56,12 +56,12 @@ struct _PropertyColumnsReader {
         do {
           try decimals[j].append(v)
         } catch {
-          let needs = "needs \(error.scale) fractional digit\(error.scale == 1 ? "" : "s")"
+          let digits = "\(error.scale) fractional digit\(error.scale == 1 ? "" : "s")"
           if error.row == decimals[j].count {
-            throw _PropertyValueError("\(shown(raw)) does not fit in 64-bit fixed point at \(error.scale) fractional digits")
+            throw _PropertyValueError("\(shown(raw)) does not fit in 64-bit fixed point at \(digits)")
           }
           throw _PropertyValueError(
-            "\(shown(raw)) \(needs), and at that scale \(DecimalColumn.text(error.units, scale: error.digits)) "
+            "\(shown(raw)) needs \(digits), and at that scale \(DecimalColumn.text(error.units, scale: error.digits)) "
               + "(line \(largestLines[j])) does not fit in 64-bit fixed point")
         }
         if decimals[j].largestRow == decimals[j].count - 1 { largestLines[j] = line }

@@ -14,6 +14,11 @@
 // - a guide (bench docs) is made again from its own blocks unchanged;
 // - a coastline file read is drawn under a map at zoom 0, across the
 //   antimeridian and close up, with finite coordinates and plain path data.
+// - properties: a CSV file's columns (every one but the coordinates and the
+//   id, numbers and categories in turn) and the GeoJSON properties `p`
+//   (a number) and `c` (a category) read into sound columns, which written
+//   and read back are the same table; the decimal parser agrees with a
+//   reference built on the standard library's Int64.
 import BenchFormats
 import BenchHarness
 import MapClustering
@@ -80,6 +85,7 @@ public func fuzzReaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   }
 
   checkGeoJSON(bytes, checkError)
+  checkProperties(bytes, checkError)
 
   do {
     checkReport(try ReportSchema.parse(Array(bytes), path: "fuzz.csv"))
@@ -111,6 +117,9 @@ public func fuzzReaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     precondition(error.exitCode == 65 && error.file == "fuzz.md", "guide: \(error)")
     precondition(error.line >= 1 && error.line <= lines, "guide: line \(error.line) of \(lines)")
   }
+
+  // Differential check of the decimal parser on the whole input.
+  if size <= 40 { checkDecimal(bytes) }
 
   // Differential check of the number parser on the whole input.
   if size <= 80, case .value(let v) = NumberField.parse(bytes) {
@@ -245,4 +254,101 @@ struct Pieces: ByteSource {
     offset += n
     return n
   }
+}
+
+/// The properties paths: a CSV file's every other column, as numbers and
+/// categories in turn, and GeoJSON's `p` and `c`; what is read is sound
+/// and reads back the same once written.
+func checkProperties(_ bytes: UnsafeBufferPointer<UInt8>, _ checkError: (DataError, String) -> Void) {
+  let coordinates = Set(PointsFile.latitudeNames + PointsFile.longitudeNames + PointsFile.idNames)
+  if let table = try? CSVTable(bytes, source: "fuzz.csv") {
+    var requests: [PropertyRequest] = []
+    for name in table.header where !coordinates.contains(name.lowercased()) && !requests.contains(where: { $0.name == name }) {
+      requests.append(PropertyRequest(name, requests.count % 2 == 0 ? .number : .category))
+    }
+    do {
+      let file = try PointsFile(parsing: bytes, source: "fuzz.csv", properties: requests)
+      checkTable(file, requests)
+      let again = try PointsFile(
+        parsing: PointFileFormat.csv.bytes(points: file.points, ids: file.ids, properties: file.properties),
+        source: "again.csv", properties: requests)
+      precondition(again.properties == file.properties && again.ids == file.ids, "CSV properties changed on the way back")
+      checkGeoJSONRoundTrip(file, requests)
+    } catch {
+      precondition(error.file != "again.csv", "what was written did not read back: \(error)")
+      checkError(error, "fuzz.csv")
+    }
+  }
+  let requests: [PropertyRequest] = [.number("p"), .category("c")]
+  do {
+    let file = try GeoJSONPoints.parse(bytes, source: "fuzz.geojson", properties: requests)
+    checkTable(file, requests)
+    checkGeoJSONRoundTrip(file, requests)
+  } catch {
+    precondition(error.file != "again.geojson", "what was written did not read back: \(error)")
+    checkError(error, "fuzz.geojson")
+  }
+}
+
+/// One column a request, in order, one value a point; codes in range and
+/// values distinct and non-empty; each number's text reads back as itself.
+func checkTable(_ file: PointsFile, _ requests: [PropertyRequest]) {
+  precondition(file.properties.requests == requests, "other columns than asked for")
+  for column in file.properties.columns {
+    precondition(column.count == file.count, "a column of \(column.count) values for \(file.count) points")
+    switch column {
+    case .category(let c):
+      precondition(Set(c.values).count == c.values.count && !c.values.contains(""), "values not distinct")
+      for code in c.codes { precondition(code == CategoryColumn.missing || Int(code) < c.values.count) }
+    case .decimal(let c):
+      precondition((0...DecimalNumber.maxDigits).contains(c.scale))
+      for i in 0..<c.count {
+        guard let text = c.text(at: i) else { continue }
+        guard case .value(let v) = DecimalNumber.parse(text), v.digits == c.scale, v.units == c.units[i] else {
+          preconditionFailure("\(text) does not read back as \(c.units[i]) at scale \(c.scale)")
+        }
+      }
+    }
+  }
+}
+
+/// Written as GeoJSON and read back, the same points and table (values
+/// and names the JSON reader keeps whole: at most 1,024 bytes).
+func checkGeoJSONRoundTrip(_ file: PointsFile, _ requests: [PropertyRequest]) {
+  let short = file.properties.columns.allSatisfy { column in
+    guard column.name.utf8.count <= 1024 else { return false }
+    if case .category(let c) = column { return c.values.allSatisfy { $0.utf8.count <= 1024 } }
+    return true
+  }
+  guard short else { return }
+  let bytes = PointFileFormat.geoJSON.bytes(points: file.points, ids: file.ids, properties: file.properties)
+  do {
+    let again = try GeoJSONPoints.parse(bytes, source: "again.geojson", properties: requests)
+    precondition(again.properties == file.properties, "GeoJSON properties changed on the way back")
+    precondition(again.points == file.points, "GeoJSON points changed on the way back")
+  } catch {
+    preconditionFailure("what was written as GeoJSON did not read back: \(error)")
+  }
+}
+
+/// `DecimalNumber.parse` against the standard library: the same syntax
+/// checked by hand, the units by `Int64(_:)` on the digits.
+func checkDecimal(_ bytes: UnsafeBufferPointer<UInt8>) {
+  var text = String(decoding: bytes, as: UTF8.self)
+  while let c = text.first, c == " " || c == "\t" { text.removeFirst() }
+  while let c = text.last, c == " " || c == "\t" { text.removeLast() }
+  let parsed = DecimalNumber.parse(bytes)
+  if text.isEmpty { return precondition(parsed == .empty, "\(parsed) for spaces") }
+  let body = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+  let parts = body.split(separator: ".", omittingEmptySubsequences: false)
+  let ascii = { (s: Substring) in !s.isEmpty && s.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }
+  guard parts.count <= 2, parts.allSatisfy(ascii) else {
+    return precondition(parsed == .notADecimal, "\(parsed) for \(text)")
+  }
+  let fraction = parts.count == 2 ? parts[1] : ""
+  if fraction.count > DecimalNumber.maxDigits { return precondition(parsed == .tooManyDigits, "\(parsed) for \(text)") }
+  let digits = String(parts[0] + fraction)
+  guard let magnitude = Int64(digits) else { return precondition(parsed == .tooLarge, "\(parsed) for \(text)") }
+  let units = text.hasPrefix("-") ? -magnitude : magnitude
+  precondition(parsed == .value(DecimalNumber(units: units, digits: fraction.count)), "\(parsed) for \(text)")
 }

@@ -1,4 +1,5 @@
 import BenchFormats
+import BenchWorkloads
 import Testing
 
 /// `bench export --points-out` writes the format its name says, and the
@@ -23,6 +24,57 @@ import Testing
       #expect(fromGeoJSON.ids == fromCSV.ids)
       // and `--dataset` reads it as the same points
       #expect(try PointFileFormat.read(folder.file(name)).points == fromCSV.points)
+    }
+  }
+
+  /// `--properties` writes the hotels' properties, and the readers, asked
+  /// for the same names and kinds, read back the generator's very table.
+  @Test(arguments: ["h.csv", "h.geojson"])
+  func propertiesAreWrittenAndReadBack(name: String) throws {
+    try withTemporaryFolder { folder in
+      let result = try runBench(
+        ["export", "--dataset", "hotels", "--n", "500", "--steps", "1", "--quiet",
+         "--properties", "stars:number,price:number,chain", "--points-out", name, "--queries-out", "q.csv"],
+        in: folder.path)
+      #expect(result.code == 0, "\(result.stderr)")
+      let requests: [PropertyRequest] = [.number("stars"), .number("price"), .category("chain")]
+      let file = try PointFileFormat.read(folder.file(name), properties: requests)
+      let expected = try HotelProperties.table(count: 500, seed: 42, properties: requests)
+      #expect(file.properties == expected)
+      #expect(file.points == (try Datasets.load("hotels", counts: [500], seed: 42)[0].points))
+    }
+  }
+
+  @Test func propertiesThatCannotBeWrittenAreRefused() throws {
+    try withTemporaryFolder { folder in
+      let base = ["export", "--dataset", "hotels", "--n", "10", "--steps", "1", "--queries-out", "q.csv"]
+      let binary = try runBench(base + ["--properties", "price", "--points-out", "p.f64"], in: folder.path)
+      #expect(binary.code == 64)
+      #expect(binary.stderrLines.first == "bench: --properties: a .f64 file holds no properties; write .csv or .geojson")
+      let unknown = try runBench(base + ["--properties", "phone", "--points-out", "p.csv"], in: folder.path)
+      #expect(unknown.code == 64)
+      #expect(unknown.stderrLines.first
+        == "bench: hotels: property \"phone\" is not a property of it (it has stars, price, chain)")
+      let twice = try runBench(base + ["--properties", "price,price:number", "--points-out", "p.csv"], in: folder.path)
+      #expect(twice.code == 64)
+      #expect(twice.stderrLines.first == "bench: --properties names \"price\" twice")
+      #expect(folder.contents().isEmpty)
+    }
+  }
+
+  /// A bundled file's column read as a number, and a bad one exits 65
+  /// naming the file, the line and the field.
+  @Test func aBundledFilesPropertiesAndABadNumber() throws {
+    try withTemporaryFolder { folder in
+      let base = ["export", "--dataset", "airports", "--n", "50", "--steps", "1", "--queries-out", "q.csv"]
+      let good = try runBench(base + ["--properties", "country,elevation:number", "--points-out", "a.csv"], in: folder.path)
+      #expect(good.code == 0, "\(good.stderr)")
+      let header = try #require(text(folder.file("a.csv"))).split(separator: "\n").first
+      #expect(header == "id,lat,lon,country,elevation")
+      let bad = try runBench(base + ["--properties", "icao:number", "--points-out", "b.csv"], in: folder.path)
+      #expect(bad.code == 65)
+      #expect(bad.stderrLines.first?.contains("airports.csv:2: icao \"00AA\" is not a decimal number") == true,
+              "\(bad.stderr)")
     }
   }
 

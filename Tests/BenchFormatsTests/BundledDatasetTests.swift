@@ -40,6 +40,34 @@ import BenchFormats
     #expect(zip(file.ids, file.ids.dropFirst()).allSatisfy { $0 < $1 })
   }
 
+  /// The properties datasets/README.md lists: every row has a value.
+  @Test func placesCarryCountryAndPopulation() throws {
+    let file = try PointsFile(
+      contentsOf: datasetPath("geonames_cities1000.csv"), properties: [.category("cc"), .number("population")])
+    let cc = try #require(file.properties.category("cc"))
+    let population = try #require(file.properties.decimal("population"))
+    #expect(cc.values.count == 246)
+    #expect(cc.value(at: 0) == "IR")
+    #expect(population.scale == 0)
+    #expect(population.units.first == 1266)
+    #expect(population.units.max() == 24_874_500)
+    #expect(population.units.min() == 0)
+    #expect(population.units.filter { $0 == 0 }.count == 11_933, "GeoNames' 0: no figure")
+  }
+
+  @Test func airportsCarryCountryAndElevation() throws {
+    let file = try PointsFile(
+      contentsOf: datasetPath("airports.csv"), properties: [.category("country"), .number("elevation")])
+    let country = try #require(file.properties.category("country"))
+    let elevation = try #require(file.properties.decimal("elevation"))
+    #expect(country.values.count == 234)
+    #expect(!country.codes.contains(CategoryColumn.missing))
+    #expect(elevation.scale == 2, "one elevation has 2 decimals, 3,116 have 1")
+    #expect(elevation.text(at: 0) == "3435.00")
+    #expect(elevation.units.min() == -126_600)
+    #expect(elevation.units.max() == 1_496_500)
+  }
+
   @Test func southPoleStationIsThere() throws {
     let file = try PointsFile(contentsOf: datasetPath("airports.csv"))
     #expect(file.points.contains(Point(x: 0, y: -90)))

@@ -254,6 +254,10 @@ enum Usage {
         .json (a FeatureCollection of Points, each with its id as the feature's id), .f64
         (longitude, latitude float64 pairs); GeoJSON and .f64 number the points by position when
         read, so a file's own ids do not survive them. Any other name is refused (exit 64).
+        With --properties, the properties named are written with the points (CSV columns after
+        lon, GeoJSON properties; not .f64): each as its text, or with :number as an exact decimal
+        at its column's scale. A name the file or generator lacks, or a bad number, is an error
+        naming the file, the line and the field.
         """
     case "compare":
       return """

@@ -13,6 +13,8 @@ import SpatialIndexes
 /// one row per step; `min_lon > max_lon` where a viewport crosses the
 /// antimeridian) and their taps (`lat,lon,zoom`), so another library in any
 /// language can run exactly the same work, and `bench query` can answer it.
+/// `--properties` adds the properties named (CSV columns, GeoJSON
+/// `properties`), which the readers read back as the same values.
 /// Numbers are written in the shortest form that reads back exactly, so the
 /// files drive the same steps as the session they come from.
 func exportCommand(_ arguments: [String]) throws -> Int32 {
@@ -32,6 +34,9 @@ func exportCommand(_ arguments: [String]) throws -> Int32 {
       "--points-out '\(pointsOut)': the extension says the format: .csv, .geojson (or .json), or .f64",
       command: command)
   }
+  if pointFormat == .binary && !options.properties.isEmpty {
+    throw UsageError("--properties: a .f64 file holds no properties; write .csv or .geojson", command: command)
+  }
   let datasets = try loadDatasets(options, command: command)
   guard datasets.count == 1 else { throw UsageError("export takes one --n value", command: command) }
   let dataset = datasets[0]
@@ -39,7 +44,7 @@ func exportCommand(_ arguments: [String]) throws -> Int32 {
   let steps = options.steps(for: dataset, queries: queries)
 
   // .f64 and GeoJSON number the points by position: a file's own ids do not survive
-  let pointBytes = pointFormat.bytes(points: dataset.points, ids: dataset.ids)
+  let pointBytes = pointFormat.bytes(points: dataset.points, ids: dataset.ids, properties: dataset.properties)
   var boxes = CSVWriter()
   boxes.writeRow(["min_lat", "min_lon", "max_lat", "max_lon", "zoom"])
   for (k, rects) in (steps.rects ?? []).enumerated() {

@@ -93,7 +93,8 @@ func loadDatasets(_ options: RunOptions, command: String) throws -> [LoadedDatas
   do {
     let perPoint = options.workloads.contains(LiveWorkload.name)
       ? Datasets.liveBytesPerPointEstimate : Datasets.bytesPerPointEstimate
-    return try Datasets.load(options.dataset, counts: options.n, seed: options.seed, bytesPerPoint: perPoint)
+    return try Datasets.load(
+      options.dataset, counts: options.n, seed: options.seed, bytesPerPoint: perPoint, properties: options.properties)
   } catch let error as DatasetError {
     if case .unknown(let name, let valid) = error {
       throw UsageError.unknown("dataset", name, valid: valid, command: command)

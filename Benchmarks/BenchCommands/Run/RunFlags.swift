@@ -1,3 +1,4 @@
+import BenchFormats
 import BenchWorkloads
 import MapClustering
 import SpatialIndexes
@@ -42,6 +43,7 @@ enum RunFlags {
       .text("--queries-out", "FILE.csv", \.queriesOut, help: "the steps' viewports: min_lat,min_lon,max_lat,max_lon,zoom")
         .mandatory,
       .text("--taps-out", "FILE.csv", \.tapsOut, help: "the steps' taps: lat,lon,zoom"),
+      properties,
       dataset, n, steps, queries, screen, seed,
       .quiet(\.quiet, help: "no line on stderr once the files are written (errors still are)"),
     ], refused: [
@@ -94,6 +96,28 @@ enum RunFlags {
       help: "workload variants: \(RunOptions.strategyNames.joined(separator: ", "))\n(default all; a workload none of whose variants is named runs all)"
     ) { (o: inout RunOptions, v: FlagValue) throws(UsageError) in
       o.strategies = try v.names(RunOptions.strategyNames, what: "strategy")
+    }
+  }
+
+  /// `--properties NAME[:number][,NAME…]`: a category (text as read)
+  /// unless suffixed `:number` (a fixed-point decimal).
+  static var properties: F {
+    F("--properties", "NAME[:number][,…]",
+      help: "properties written with the points: CSV columns after lon, GeoJSON\n"
+        + "properties (none in .f64). Each as its text, or with :number as an exact\n"
+        + "decimal (a bad one exits 65). hotels has stars, price, chain"
+    ) { (o: inout RunOptions, v: FlagValue) throws(UsageError) in
+      var requests: [PropertyRequest] = []
+      for part in v.text.split(separator: ",", omittingEmptySubsequences: false) {
+        let number = part.hasSuffix(":number")
+        let name = String(number ? part.dropLast(":number".count) : part)
+        guard !name.isEmpty else { throw v.error("--properties \"\(v.text)\" has an empty name") }
+        guard !requests.contains(where: { $0.name == name }) else {
+          throw v.error("--properties names \"\(name)\" twice")
+        }
+        requests.append(PropertyRequest(name, number ? .number : .category))
+      }
+      o.properties = requests
     }
   }
 

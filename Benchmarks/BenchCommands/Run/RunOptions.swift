@@ -44,6 +44,8 @@ struct RunOptions {
   var pointsOut: String? = nil
   var queriesOut: String? = nil
   var tapsOut: String? = nil
+  /// `export` only: the properties written with the points (`--properties`).
+  var properties: [PropertyRequest] = []
   /// `peer` only: a server of the user's, as a psql connection string.
   var connection: String? = nil
   /// `peer` only: the index methods, each its own rows (`--index gist,spgist,brin`).

@@ -128,6 +128,25 @@ public struct CSVTable {
       message: "no \(role) column (expected \(list)); columns found: \(found)")
   }
 
+  /// The index of the column named exactly `name` (trimmed, case
+  /// counts): a property a run named. None, or two, is an error at the
+  /// header's line naming the field.
+  public func propertyColumn(_ name: String) throws(DataError) -> Int {
+    let found = header.indices.filter { header[$0] == name }
+    if found.count > 1 {
+      throw .badData(
+        file: source, line: headerLine, field: name,
+        message: "is the name of two columns (\(found[0] + 1) and \(found[1] + 1))")
+    }
+    guard let i = found.first else {
+      let columns = header.isEmpty ? "none" : header.map { _displayValue($0) }.joined(separator: ", ")
+      throw .badData(
+        file: source, line: headerLine, field: name,
+        message: "is not a column of the header (columns: \(columns))")
+    }
+    return i
+  }
+
   /// The raw bytes of field `i` of the current record (still escaped).
   func raw(_ i: Int) -> UnsafeBufferPointer<UInt8> {
     let f = fields[i]

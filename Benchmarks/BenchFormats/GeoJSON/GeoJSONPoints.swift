@@ -17,6 +17,13 @@ import SpatialIndexes
 /// - Members other than `type`, `features`, `geometry` and `coordinates`
 ///   (`properties`, `bbox`, `id`, foreign members) are skipped, their syntax
 ///   checked. Keys may come in any order; a key given twice is an error.
+/// - The `properties` a run names are kept (``read(_:properties:)``), by
+///   their exact name: a category from a string, a number (as written) or a
+///   boolean; a fixed-point number from a number or a string holding one,
+///   `-?digits[.digits]` either way. `null`, an empty string or an absent
+///   member is a missing value; an object or an array is a bad value, and so
+///   is a name no feature has. A bad value names its feature:
+///   `hotels.geojson:9: features[7].properties.price "1e3" is not a decimal number…`.
 /// - Any other geometry (`MultiPoint`, `LineString`…), a `null` or missing
 ///   geometry, a missing, nested, short or non-numeric coordinate (`"2.35"`
 ///   as a string), a position out of range, or invalid JSON throws a
@@ -29,28 +36,43 @@ public enum GeoJSONPoints {
   /// Reads and parses the file at `path`; errors name the path as given.
   ///
   /// - Complexity: O(*n*) in the file size.
-  public static func read(_ path: String) throws(DataError) -> PointsFile {
+  public static func read(_ path: String, properties: [PropertyRequest] = []) throws(DataError) -> PointsFile {
     let file = try InputFile(path)
-    return try read(from: file, source: path)
+    return try read(from: file, source: path, properties: properties)
   }
 
   /// Parses GeoJSON bytes held in memory; errors name `source`.
-  public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, source: String) throws(DataError) -> PointsFile {
-    try read(from: _MemorySource(bytes: bytes), source: source)
+  public static func parse(
+    _ bytes: UnsafeBufferPointer<UInt8>, source: String, properties: [PropertyRequest] = []
+  ) throws(DataError) -> PointsFile {
+    try read(from: _MemorySource(bytes: bytes), source: source, properties: properties)
   }
 
   /// Parses GeoJSON bytes held in memory; errors name `source`.
-  public static func parse(_ bytes: [UInt8], source: String) throws(DataError) -> PointsFile {
-    try _withBytes(bytes) { p throws(DataError) in try parse(p, source: source) }
+  public static func parse(
+    _ bytes: [UInt8], source: String, properties: [PropertyRequest] = []
+  ) throws(DataError) -> PointsFile {
+    try _withBytes(bytes) { p throws(DataError) in try parse(p, source: source, properties: properties) }
   }
 
   /// Reads GeoJSON from `bytes` as they come; errors name `source`.
-  public static func read<S: ByteSource>(from bytes: S, source: String) throws(DataError) -> PointsFile {
-    var reader = _GeoJSONReader(scanner: _JSONScanner(bytes, name: source))
+  public static func read<S: ByteSource>(
+    from bytes: S, source: String, properties: [PropertyRequest] = []
+  ) throws(DataError) -> PointsFile {
+    if let name = properties.repeatedName {
+      throw .badData(file: source, line: 1, field: name, message: "is named twice")
+    }
+    var reader = _GeoJSONReader(scanner: _JSONScanner(bytes, name: source), properties: properties)
     defer { reader.scanner.release() }
     try reader.readFeatureCollection()
+    if !reader.points.isEmpty, let k = reader.found.firstIndex(of: false) {
+      throw .badData(
+        file: source, line: 1, field: properties[k].name,
+        message: "is a property of no feature (of \(reader.points.count))")
+    }
     return PointsFile(
-      source: source, points: reader.points, ids: (0..<UInt64(reader.points.count)).map { $0 })
+      source: source, points: reader.points, ids: (0..<UInt64(reader.points.count)).map { $0 },
+      properties: reader.values.table())
   }
 }
 
@@ -58,6 +80,20 @@ public enum GeoJSONPoints {
 struct _GeoJSONReader<Source: ByteSource> {
   var scanner: _JSONScanner<Source>
   var points: [Point] = []
+  /// The properties named, their columns, and which named property any
+  /// feature had (`found`) and the current one has (`given`).
+  var values: _PropertyColumnsReader
+  var wanted: [String: Int] = [:]
+  var found: [Bool]
+  var given: [Bool]
+
+  init(scanner: _JSONScanner<Source>, properties: [PropertyRequest]) {
+    self.scanner = scanner
+    values = _PropertyColumnsReader(properties)
+    for (k, r) in properties.enumerated() { wanted[r.name] = k }
+    found = Array(repeating: false, count: properties.count)
+    given = found
+  }
 
   var name: String { scanner.name }
 
@@ -153,8 +189,13 @@ struct _GeoJSONReader<Source: ByteSource> {
       switch key {
       case "type": type = (try reader.stringValue("\(field).type"), reader.scanner.line)
       case "geometry": point = try reader.readGeometry(field + ".geometry")
+      case "properties" where !reader.wanted.isEmpty: try reader.readProperties(field + ".properties")
       default: try reader.scanner.skipValue()
       }
+    }
+    for k in given.indices {
+      if !given[k] { values.appendMissing(k) }
+      given[k] = false
     }
     guard let type else {
       throw DataError.badData(file: name, line: start, field: field, message: "has no \"type\"")
@@ -167,6 +208,62 @@ struct _GeoJSONReader<Source: ByteSource> {
       throw DataError.badData(file: name, line: start, field: field, message: "has no \"geometry\"")
     }
     points.append(point)
+  }
+
+  /// The named members of a feature's `properties` (an object or `null`);
+  /// `field` is `features[k].properties`.
+  mutating func readProperties(_ field: String) throws(DataError) {
+    if try scanner.null() { return }
+    let kind = try scanner.valueKind()
+    guard kind == "an object" else {
+      throw DataError.badData(file: name, line: scanner.line, field: field, message: "is \(kind), not an object")
+    }
+    var seen: Set<String> = []
+    try members(field, &seen) { reader, key throws(DataError) in
+      guard !reader.scanner.stringWasCut, let k = reader.wanted[key] else { return try reader.scanner.skipValue() }
+      reader.found[k] = true
+      reader.given[k] = true
+      try reader.readProperty(k, "\(field).\(key)")
+    }
+  }
+
+  /// One named property's value, appended to its column.
+  mutating func readProperty(_ k: Int, _ field: String) throws(DataError) {
+    try scanner.skipWhitespace()  // the value's line, not its key's
+    let line = scanner.line
+    let isNumber = values.requests[k].kind == .number
+    let text: [UInt8]
+    if try scanner.null() {
+      return values.appendMissing(k)
+    } else if let number = try scanner.numberText() {
+      text = number
+    } else if let b = try scanner.boolean() {
+      guard !isNumber else {
+        throw DataError.badData(file: name, line: line, field: field, message: "is a boolean, not a number")
+      }
+      text = Array((b ? "true" : "false").utf8)
+    } else {
+      let kind = try scanner.valueKind()
+      guard kind == "a string" else {
+        throw DataError.badData(file: name, line: line, field: field, message: "is \(kind), not a property value")
+      }
+      let s = try scanner.string()
+      if scanner.stringWasCut {
+        throw DataError.badData(
+          file: name, line: line, field: field,
+          message: "is longer than \(_JSONScanner<Source>.tokenLimit) bytes, the longest value kept")
+      }
+      text = Array(s.utf8)
+    }
+    let failure: _PropertyValueError? = text.withUnsafeBufferPointer { raw in
+      do throws(_PropertyValueError) {
+        try values.append(k, raw: raw, line: line) { String(decoding: raw, as: UTF8.self) }
+        return nil
+      } catch {
+        return error
+      }
+    }
+    if let failure { throw DataError.badData(file: name, line: line, field: field, message: failure.message) }
   }
 
   /// A Point geometry's position; `field` is `features[k].geometry`.

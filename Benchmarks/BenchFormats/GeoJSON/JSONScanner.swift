@@ -144,12 +144,40 @@ struct _JSONScanner<Source: ByteSource> {
     return true
   }
 
+  /// Reads `true` or `false` if it is next (after whitespace).
+  mutating func boolean() throws(DataError) -> Bool? {
+    try skipWhitespace()
+    switch try peek() {
+    case UInt8(ascii: "t"):
+      try literal("true")
+      return true
+    case UInt8(ascii: "f"):
+      try literal("false")
+      return false
+    default: return nil
+    }
+  }
+
   /// Reads a number (after whitespace) with JSON's grammar, converted with
   /// correct rounding; `nil` when the next value is not a number.
   mutating func number() throws(DataError) -> NumberField? {
+    guard try scanNumber() else { return nil }
+    return token.withUnsafeBufferPointer { NumberField.parse($0) }
+  }
+
+  /// Reads a number (after whitespace) with JSON's grammar, and gives its
+  /// characters as written; `nil` when the next value is not a number.
+  mutating func numberText() throws(DataError) -> [UInt8]? {
+    guard try scanNumber() else { return nil }
+    return token
+  }
+
+  /// Reads a JSON number's characters into `token`; `false` when the next
+  /// value is not a number.
+  private mutating func scanNumber() throws(DataError) -> Bool {
     try skipWhitespace()
     guard let first = try peek(), first == UInt8(ascii: "-") || (first >= 48 && first <= 57) else {
-      return nil
+      return false
     }
     token.removeAll(keepingCapacity: true)
     while let b = try peek(), Self.isNumberByte(b) {
@@ -160,7 +188,7 @@ struct _JSONScanner<Source: ByteSource> {
     guard Self.isJSONNumber(token) else {
       throw syntax("\(_displayValue(String(decoding: token, as: UTF8.self))) is not a JSON number")
     }
-    return token.withUnsafeBufferPointer { NumberField.parse($0) }
+    return true
   }
 
   /// Skips one value of any kind, checking its syntax.

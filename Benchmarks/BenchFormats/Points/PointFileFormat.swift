@@ -22,12 +22,17 @@ public enum PointFileFormat: String, CaseIterable, Sendable {
   }
 
   /// Reads the points of the file at `path` in `format` (CSV when the
-  /// extension says nothing).
-  public static func read(_ path: String) throws(DataError) -> PointsFile {
+  /// extension says nothing), with the `properties` a run names: CSV
+  /// columns or GeoJSON `properties`; a binary file has none to name.
+  public static func read(_ path: String, properties: [PropertyRequest] = []) throws(DataError) -> PointsFile {
     switch PointFileFormat(path: path) ?? .csv {
-    case .csv: try PointsFile(contentsOf: path)
-    case .geoJSON: try GeoJSONPoints.read(path)
-    case .binary: try BinaryPoints.read(path)
+    case .csv: return try PointsFile(contentsOf: path, properties: properties)
+    case .geoJSON: return try GeoJSONPoints.read(path, properties: properties)
+    case .binary:
+      if let first = properties.first {
+        throw .badData(file: path, line: 1, field: first.name, message: "is not in the file: a .f64 file holds no properties")
+      }
+      return try BinaryPoints.read(path)
     }
   }
 }

@@ -14,17 +14,27 @@ public struct LoadedDataset: Sendable {
   public var ids: ExternalIDs
   /// A bundled dataset or generator, or a file and its fingerprint.
   public var origin: DatasetOrigin
+  /// The properties the run named, one value a point; none unless named.
+  public var properties: PropertyTable
 
-  public init(name: String, points: [Point], ids: ExternalIDs, origin: DatasetOrigin = .named) {
+  public init(
+    name: String, points: [Point], ids: ExternalIDs, origin: DatasetOrigin = .named,
+    properties: PropertyTable = .none
+  ) {
     precondition(points.count == ids.count, "one id per point")
+    precondition(properties.columns.allSatisfy { $0.count == points.count }, "one value a point in every column")
     self.name = name
     self.points = points
     self.ids = ids
     self.origin = origin
+    self.properties = properties
   }
 
-  public init(name: String, points: [Point], ids: [UInt64], origin: DatasetOrigin = .named) {
-    self.init(name: name, points: points, ids: ExternalIDs(ids), origin: origin)
+  public init(
+    name: String, points: [Point], ids: [UInt64], origin: DatasetOrigin = .named,
+    properties: PropertyTable = .none
+  ) {
+    self.init(name: name, points: points, ids: ExternalIDs(ids), origin: origin, properties: properties)
   }
 
   public var count: Int { points.count }
@@ -43,6 +53,9 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
   /// fit; `counted`: all of them, else counting stopped once they were too
   /// many (`points` is then a lower bound, 0 when the bytes alone were).
   case fileTooLarge(file: String, points: Int, needBytes: Double, haveBytes: Double, counted: Bool)
+  /// A property a generator cannot give as asked: one it has not, one of
+  /// another kind, or a name twice.
+  case badProperty(dataset: String, property: String, reason: String)
 
   /// One line; control characters written out (``escapingControls(_:keeping:)``).
   public var description: String { escapingControls(text) }
@@ -53,6 +66,7 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
     case let .sampleTooLarge(n, rows, dataset): "--n \(n) exceeds the \(rows) rows of \(dataset)"
     case let .tooLarge(n, need, have, perPoint):
       "--n \(n) needs about \(Self.gib(need)) (\(perPoint) bytes a point), more than this machine's \(Self.gib(have)) allow"
+    case let .badProperty(dataset, property, reason): "\(dataset): property \"\(property)\" \(reason)"
     case let .fileTooLarge(file, 0, need, have, false):
       "\(file): \(Self.gib(need)) of data, more than this machine's \(Self.gib(have)) allow"
     case let .fileTooLarge(file, points, need, have, counted):
@@ -94,8 +108,8 @@ public enum Datasets {
 
   /// The points of the file at `path`: GeoJSON for `.geojson` and `.json`,
   /// else CSV.
-  public static func readPoints(_ path: String) throws(DataError) -> PointsFile {
-    try PointFileFormat.read(path)
+  public static func readPoints(_ path: String, properties: [PropertyRequest] = []) throws(DataError) -> PointsFile {
+    try PointFileFormat.read(path, properties: properties)
   }
 
   /// Every dataset asked for, loaded or generated, one per count in `counts`
@@ -107,17 +121,23 @@ public enum Datasets {
   /// for those of the bundled dataset or generator whose name its base
   /// name is (`hotels.geojson` against the hotels generator).
   ///
+  /// `properties` names the properties to keep: a file's columns (a
+  /// bundled file's too), or a generator's (``HotelProperties``); a
+  /// sample keeps its rows' values.
+  ///
   /// - Throws: ``DatasetError``, or the file's ``DataError``.
   public static func load(
-    _ name: String, counts: [Int]?, seed: UInt64, bytesPerPoint: Int = bytesPerPointEstimate
+    _ name: String, counts: [Int]?, seed: UInt64, bytesPerPoint: Int = bytesPerPointEstimate,
+    properties: [PropertyRequest] = []
   ) throws -> [LoadedDataset] {
     try checkMemory(counts ?? [], bytesPerPoint: bytesPerPoint)
     if let bundled = BundledDataset(rawValue: name.lowercased()) {
-      return try samples(of: try PointsFile(contentsOf: bundled.path), name: bundled.rawValue, counts, seed)
+      let file = try PointsFile(contentsOf: bundled.path, properties: properties)
+      return try samples(of: file, name: bundled.rawValue, counts, seed)
     }
     if isFile(name) {
       try checkMemory(ofFile: name, counts: counts, bytesPerPoint: bytesPerPoint)
-      let file = try readPoints(name)
+      let file = try readPoints(name, properties: properties)
       let origin = DatasetOrigin.file(try FileFingerprint.of(file: name))
       // the name reports, pages and the terminal show, a control character
       // written out: its path as given (`hotels.geojson`, never `hotels`)
@@ -136,10 +156,14 @@ public enum Datasets {
     let places: [Point] = entry.needsPlaces
       ? try PointsFile(contentsOf: BundledDataset.places.path).points : []
     let distribution = try PointDistribution(name: entry.name, places: places)
-    return (counts ?? [defaultCount(entry.name)]).map { n in
+    if let first = properties.first, entry.name != "hotels" {
+      throw DatasetError.badProperty(dataset: entry.name, property: first.name, reason: "is not a property of it (it has none)")
+    }
+    return try (counts ?? [defaultCount(entry.name)]).map { n throws(DatasetError) in
       LoadedDataset(
         name: distribution.name, points: distribution.points(count: n, seed: seed),
-        ids: .rows(n))
+        ids: .rows(n),
+        properties: properties.isEmpty ? .none : try HotelProperties.table(count: n, seed: seed, properties: properties))
     }
   }
 
@@ -147,7 +171,9 @@ public enum Datasets {
   private static func samples(
     of file: PointsFile, name: String, _ counts: [Int]?, _ seed: UInt64
   ) throws(DatasetError) -> [LoadedDataset] {
-    guard let counts else { return [LoadedDataset(name: name, points: file.points, ids: file.ids)] }
+    guard let counts else {
+      return [LoadedDataset(name: name, points: file.points, ids: file.ids, properties: file.properties)]
+    }
     return try counts.map { n throws(DatasetError) in
       guard n <= file.count else { throw .sampleTooLarge(n: n, rows: file.count, dataset: name) }
       var g = SplitMix64(seed: seed)
@@ -156,7 +182,9 @@ public enum Datasets {
         rows.swapAt(i, i + g.nextInt(below: file.count - i))
       }
       let chosen = rows[..<n].sorted()
-      return LoadedDataset(name: name, points: chosen.map { file.points[$0] }, ids: chosen.map { file.ids[$0] })
+      return LoadedDataset(
+        name: name, points: chosen.map { file.points[$0] }, ids: chosen.map { file.ids[$0] },
+        properties: file.properties.gathering(chosen))
     }
   }
 

@@ -106,6 +106,43 @@ import _SeededRandom
     }
   }
 
+  /// A touch target on thousands of copies of one place: the range
+  /// queries stop after a run of copies and the tap is answered through
+  /// k-nearest, so the points read do not grow with the copies, and the
+  /// answer is still the earliest copy of the nearest place, or a nearer
+  /// point. (An index counts a subtree it hands over as reported even when
+  /// the reader stops early, so the reads are counted as the tap makes
+  /// them, by ``ReadCounting``.)
+  @Test(arguments: indexNames.filter { $0 != LinearScanIndex.name })
+  func aRangeTapOnCopiesDoesNotReadEveryCopy(indexName: String) throws {
+    let type = try #require(indexType(named: indexName))
+    let place = Point(latitude: 48.85, longitude: 2.35)
+    let beside = Point(latitude: 48.85, longitude: 2.35004)  // about 3 m east
+    let tap = Tap(at: Point(latitude: 48.85, longitude: 2.35003), zoom: 15)
+    var work: [Int] = []
+    for copies in [4_096, 65_536] {
+      // the copies come first and last, the nearer point in between
+      let points = Array(repeating: place, count: copies / 2) + [beside] + Array(repeating: place, count: copies / 2)
+      let (hit, counted) = try rangeTap(type, tap, points)
+      #expect(hit == tap.nearestByBruteForce(in: points))
+      #expect(hit?.id == Int32(copies / 2), "the point beside the copies is nearer")
+      work.append(counted.nodesVisited + counted.pointsTested + counted.pointsReported)
+      let farther = Array(repeating: place, count: copies)
+      #expect(try rangeTap(type, Tap(at: place, zoom: 15), farther).hit?.id == 0, "the earliest copy")
+    }
+    #expect(work[1] < 2 * work[0], "16 times the copies: \(work)")
+    #expect(work[0] < 4_096 / 4, "\(work)")
+  }
+
+  private func rangeTap<I: DescribedIndex>(
+    _ type: I.Type, _ tap: Tap, _ points: [Point]
+  ) throws -> (hit: TapHit?, counted: WorkCounters) {
+    let index = ReadCounting(base: try I(points: points))
+    var buffer = NearestBuffer(), counters = WorkCounters()
+    let hit = index.nearestByRangeQuery(to: tap, points: points, buffer: &buffer, counters: &counters)
+    return (hit, counters)
+  }
+
   @Test func nothingInRangeIsNil() throws {
     // 23 map points east of the centre: just outside the 22-point radius
     let points = [Point(x: 23 * 360 / 256, y: 0), Point(x: 0, y: 40)]
@@ -138,5 +175,46 @@ import _SeededRandom
     let b2 = v2.mapBounds
     let tap2 = Tap(x: WebMercator.x(longitude: -179.9995) * s - b2.minX, y: tapY, in: v2)
     #expect(try KDTreeIndex(points: points2).nearestByRangeQuery(to: tap2, points: points2)?.id == 0)
+  }
+}
+
+/// An index that counts, as points tested, the ids its range queries hand
+/// to the caller, one by one; its k-nearest search counts as the base's.
+private struct ReadCounting<Base: SpatialIndex>: SpatialIndex {
+  let base: Base
+
+  init(base: Base) { self.base = base }
+
+  init(points: [Point], parameters: Base.Parameters) throws(IndexError) {
+    base = try Base(points: points, parameters: parameters)
+  }
+
+  var count: Int { base.count }
+
+  @discardableResult
+  func forEach<C: QueryCounters>(in rect: Rect, counters: inout C, _ visit: (Int32) -> Bool) -> Bool {
+    var none = NoCounters(), read = 0
+    defer { counters.testPoints(read) }
+    return base.forEach(in: rect, counters: &none) { id in
+      read += 1
+      return visit(id)
+    }
+  }
+
+  func query<C: QueryCounters>(in rect: Rect, into ids: inout [Int32], counters: inout C) {
+    ids.removeAll(keepingCapacity: true)
+    forEach(in: rect, counters: &counters) { ids.append($0); return true }
+  }
+
+  func count<C: QueryCounters>(in rect: Rect, counters: inout C) -> Int {
+    var n = 0
+    forEach(in: rect, counters: &counters) { _ in n += 1; return true }
+    return n
+  }
+
+  func nearest<C: QueryCounters>(
+    to position: Point, k: Int, maxDistance: Double, into buffer: inout NearestBuffer, counters: inout C
+  ) {
+    base.nearest(to: position, k: k, maxDistance: maxDistance, into: &buffer, counters: &counters)
   }
 }

@@ -61,7 +61,7 @@ public enum TapWorkload: Workload {
     mutating func hit<C: QueryCounters>(_ step: Int, _ counters: inout C) -> TapHit? {
       throughNearest
         ? index.nearestByNeighbours(to: taps[step], points: points, buffer: &buffer, counters: &counters)
-        : index.nearestByRangeQuery(to: taps[step], points: points, counters: &counters)
+        : index.nearestByRangeQuery(to: taps[step], points: points, buffer: &buffer, counters: &counters)
     }
 
     mutating func run<C: QueryCounters>(step: Int, counters: inout C) -> StepOutcome {

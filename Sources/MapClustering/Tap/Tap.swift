@@ -22,6 +22,12 @@ public struct Tap: Hashable, Sendable, CustomStringConvertible {
   /// The touch target's half side, in screen points.
   public static let touchRadius = 22.0
 
+  /// Points in a row at the position of the point before them after which
+  /// a tap by range queries stops and answers through k-nearest instead
+  /// (``SpatialIndex/nearestByRangeQuery(to:points:buffer:counters:)``):
+  /// real data repeat a place a few times, copies by the thousand.
+  @usableFromInline package static let copiesInARow = 64
+
   /// Where the tap landed (`x` = longitude, wrapped into [−180, 180);
   /// `y` = latitude, on the map).
   public var coordinate: Point

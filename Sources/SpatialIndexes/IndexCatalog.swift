@@ -1,16 +1,44 @@
-/// Every index type SpatialBench knows, in the order reports list them
-/// (`package`: the bench's catalogue and the tests', not an app's).
+/// Every index type SpatialBench knows, one line each, in the order reports
+/// list them (`package`: the bench's catalogue and the tests', not an app's).
 ///
 /// To add an index: implement ``SpatialIndex`` and ``DescribedIndex`` in a
-/// folder of its own, add its type here, and the conformance tests, `bench list` and `bench run` pick it up.
-package let allIndexTypes: [any DescribedIndex.Type] = [
-  LinearScanIndex.self,
-  BucketQuadtree.self,
-  GridHashIndex.self,
-  KDTreeIndex.self,
-  HilbertRTree.self,
-  CellTree.self,
-]
+/// folder of its own and add one line here; the conformance tests, `bench
+/// list`, `bench run` and the charts' colours pick it up.
+///
+/// The catalogue hands `visitor` each concrete type, rather than being a
+/// list of `any DescribedIndex.Type`: passing an existential metatype to a
+/// generic function opens it at run time, and the function then runs
+/// unspecialised, every counter update and every id handed to a visitor a
+/// witness-table call (seen in `perf` as k-d tree searches without a
+/// specialisation suffix, and as the `aggregate` clustering strategy
+/// running 2–3× slower). Called with a concrete visitor, each line
+/// specialises.
+@inlinable
+package func forEachIndexType<V: IndexTypeVisitor>(_ visitor: inout V) {
+  visitor.visit(LinearScanIndex.self)
+  visitor.visit(BucketQuadtree.self)
+  visitor.visit(GridHashIndex.self)
+  visitor.visit(KDTreeIndex.self)
+  visitor.visit(HilbertRTree.self)
+  visitor.visit(CellTree.self)
+}
+
+/// Receives each index type of the catalogue (``forEachIndexType(_:)``).
+@usableFromInline package protocol IndexTypeVisitor {
+  mutating func visit<I: DescribedIndex>(_ type: I.Type)
+}
+
+/// The catalogue as a list, for what needs no specialised code: names,
+/// summaries, parameters.
+package let allIndexTypes: [any DescribedIndex.Type] = {
+  struct Collect: IndexTypeVisitor {
+    var types: [any DescribedIndex.Type] = []
+    mutating func visit<I: DescribedIndex>(_ type: I.Type) { types.append(type) }
+  }
+  var collect = Collect()
+  forEachIndexType(&collect)
+  return collect.types
+}()
 
 /// The index type called `name` (as in `bench --index NAME`), if any.
 package func indexType(named name: String) -> (any DescribedIndex.Type)? {
@@ -24,26 +52,34 @@ package func indexType(named name: String) -> (any DescribedIndex.Type)? {
   mutating func run<I: DescribedIndex>(_ type: I.Type) throws -> Result
 }
 
-/// Runs `operation` with the index type called `name` (nil if there is none).
-///
-/// Passing an `any SpatialIndex.Type` to a generic function opens the
-/// existential at run time: the function then runs unspecialised, every
-/// counter update and every id handed to a visitor a witness-table call
-/// (seen in `perf` as k-d tree searches without a specialisation suffix, and
-/// as the `aggregate` clustering strategy running 2–3× slower). The switch
-/// below names each type, so the operation specialises for each one. A test
-/// checks that it covers ``allIndexTypes``.
+/// Runs `operation` with the index type called `name` (nil if there is
+/// none), specialised for it (see ``forEachIndexType(_:)``).
 @inlinable
 package func withIndexType<O: IndexTypeOperation>(
   named name: String, _ operation: inout O
 ) throws -> O.Result? {
-  switch name.lowercased() {
-  case LinearScanIndex.name: try operation.run(LinearScanIndex.self)
-  case BucketQuadtree.name: try operation.run(BucketQuadtree.self)
-  case GridHashIndex.name: try operation.run(GridHashIndex.self)
-  case KDTreeIndex.name: try operation.run(KDTreeIndex.self)
-  case HilbertRTree.name: try operation.run(HilbertRTree.self)
-  case CellTree.name: try operation.run(CellTree.self)
-  default: nil
+  var named = _NamedIndexType(name: name.lowercased(), operation: operation)
+  forEachIndexType(&named)
+  operation = named.operation
+  return try named.result?.get()
+}
+
+/// Runs an operation on the catalogue's type of one name.
+@usableFromInline
+struct _NamedIndexType<O: IndexTypeOperation>: IndexTypeVisitor {
+  @usableFromInline let name: String
+  @usableFromInline var operation: O
+  @usableFromInline var result: Result<O.Result, any Error>?
+
+  @inlinable
+  init(name: String, operation: O) {
+    self.name = name
+    self.operation = operation
+  }
+
+  @inlinable
+  mutating func visit<I: DescribedIndex>(_ type: I.Type) {
+    guard result == nil, I.name == name else { return }
+    result = Result { try operation.run(type) }
   }
 }

@@ -19,7 +19,7 @@ import _SpatialTestSupport
     return WorkloadData(points: points, steps: MapSteps(session: session))
   }()
 
-  @Test func theSwitchAndTheListAgree() throws {
+  @Test func everyWorkloadIsFoundByItsNameInAnyCase() throws {
     struct Name: WorkloadTypeOperation {
       func run<W: Workload>(_ type: W.Type) throws -> String { W.name }
     }

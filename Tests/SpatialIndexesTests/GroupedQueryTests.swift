@@ -163,5 +163,24 @@ private struct NameOf: IndexTypeOperation {
       #expect(try withIndexType(named: type.name.uppercased(), &operation) == ObjectIdentifier(type))
     }
     #expect(try withIndexType(named: "btree", &operation) == nil)
+    #expect(Set(allIndexTypes.map { $0.name }).count == allIndexTypes.count, "names are unique")
+  }
+
+  /// An operation runs once, on the named type only; what it changes in
+  /// itself and what it throws reach the caller.
+  @Test func anOperationKeepsItsStateAndItsErrors() throws {
+    struct Tally: IndexTypeOperation {
+      var names: [String] = []
+      mutating func run<I: DescribedIndex>(_ type: I.Type) throws -> Int {
+        names.append(I.name)
+        if I.name == CellTree.name { throw IndexError.invalidParameter(name: "x", value: "y", reason: "z") }
+        return names.count
+      }
+    }
+    var tally = Tally()
+    #expect(try withIndexType(named: KDTreeIndex.name, &tally) == 1)
+    #expect(try withIndexType(named: GridHashIndex.name, &tally) == 2)
+    #expect(throws: IndexError.self) { try withIndexType(named: CellTree.name, &tally) }
+    #expect(tally.names == [KDTreeIndex.name, GridHashIndex.name, CellTree.name])
   }
 }

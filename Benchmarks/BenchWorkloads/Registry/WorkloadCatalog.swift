@@ -1,24 +1,24 @@
 /// Every workload SpatialBench runs, in the order reports list them.
 ///
 /// To add one: write a type conforming to ``Workload`` in a file of its own
-/// under `Workloads/`, add it to ``all`` and to the switch of
-/// ``withWorkloadType(named:_:)`` (a test checks that the two agree). The
-/// command line, `bench list`, `verify`, `export`, `query` and the usage text
-/// pick it up.
+/// under `Workloads/` and add one line to ``forEachWorkloadType(_:)``. The
+/// command line, `bench list`, `verify`, `export`, `query`, `recommend` and
+/// the usage text pick it up.
 ///
 /// `build` is not a workload here: it times the index's construction, has
 /// no steps and no answers, and every run can add its row (``RunPlan/build``).
 public enum WorkloadCatalog {
-  /// Computed, not stored: a stored list of metatypes is shared mutable
-  /// state to the concurrency checker (the protocol is not Sendable).
+  /// The catalogue as a list. Computed, not stored: a stored list of
+  /// metatypes is shared mutable state to the concurrency checker (the
+  /// protocol is not Sendable).
   package static var all: [any Workload.Type] {
-    [
-      ViewportWorkload.self,
-      ClusterWorkload.self,
-      TapWorkload.self,
-      NearestWorkload.self,
-      LiveWorkload.self,
-    ]
+    struct Collect: WorkloadTypeVisitor {
+      var types: [any Workload.Type] = []
+      mutating func visit<W: Workload>(_ type: W.Type) { types.append(type) }
+    }
+    var collect = Collect()
+    forEachWorkloadType(&collect)
+    return collect.types
   }
 
   /// The name of the build row, accepted wherever workload names are.
@@ -44,6 +44,25 @@ public enum WorkloadCatalog {
   }
 }
 
+/// Every workload, one line each, in the order reports list them.
+///
+/// As for indexes (`forEachIndexType(_:)`), the catalogue hands `visitor`
+/// each concrete type so that a runner bound to a concrete index and a
+/// concrete workload specialises: opened from `any Workload.Type`, the timed
+/// loop would run generic code.
+package func forEachWorkloadType<V: WorkloadTypeVisitor>(_ visitor: inout V) {
+  visitor.visit(ViewportWorkload.self)
+  visitor.visit(ClusterWorkload.self)
+  visitor.visit(TapWorkload.self)
+  visitor.visit(NearestWorkload.self)
+  visitor.visit(LiveWorkload.self)
+}
+
+/// Receives each workload type of the catalogue (``forEachWorkloadType(_:)``).
+package protocol WorkloadTypeVisitor {
+  mutating func visit<W: Workload>(_ type: W.Type)
+}
+
 /// A generic operation on a workload type, which ``withWorkloadType(named:_:)``
 /// runs with the concrete type.
 package protocol WorkloadTypeOperation {
@@ -51,20 +70,30 @@ package protocol WorkloadTypeOperation {
   mutating func run<W: Workload>(_ type: W.Type) throws -> Result
 }
 
-/// Runs `operation` with the workload type called `name` (nil if there is none).
-///
-/// As for indexes (`withIndexType(named:_:)`), the switch names each type so
-/// a runner bound to a concrete index and a concrete workload specialises:
-/// opened from `any Workload.Type`, the timed loop would run generic code.
+/// Runs `operation` with the workload type called `name` (nil if there is
+/// none), specialised for it.
 package func withWorkloadType<O: WorkloadTypeOperation>(
   named name: String, _ operation: inout O
 ) throws -> O.Result? {
-  switch name.lowercased() {
-  case ViewportWorkload.name: try operation.run(ViewportWorkload.self)
-  case ClusterWorkload.name: try operation.run(ClusterWorkload.self)
-  case TapWorkload.name: try operation.run(TapWorkload.self)
-  case NearestWorkload.name: try operation.run(NearestWorkload.self)
-  case LiveWorkload.name: try operation.run(LiveWorkload.self)
-  default: nil
+  var named = NamedWorkloadType(name: name.lowercased(), operation: operation)
+  forEachWorkloadType(&named)
+  operation = named.operation
+  return try named.result?.get()
+}
+
+/// Runs an operation on the catalogue's workload type of one name.
+private struct NamedWorkloadType<O: WorkloadTypeOperation>: WorkloadTypeVisitor {
+  let name: String
+  var operation: O
+  var result: Result<O.Result, any Error>?
+
+  init(name: String, operation: O) {
+    self.name = name
+    self.operation = operation
+  }
+
+  mutating func visit<W: Workload>(_ type: W.Type) {
+    guard result == nil, W.name == name else { return }
+    result = Result { try operation.run(type) }
   }
 }

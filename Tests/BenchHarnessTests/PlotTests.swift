@@ -1,4 +1,5 @@
 import BenchHarness
+import SpatialIndexes
 import Foundation
 import Testing
 
@@ -195,6 +196,11 @@ import FoundationXML
     #expect(palette.color(for: "linear") == "#7f7f7f")
     #expect(palette.color(for: "kdtree") == ChartPalette(indexes: []).color(for: "kdtree"))
     #expect(palette.color(for: "alpha") != palette.color(for: "zeta"))
+    // every index of the catalogue has a colour of its own, whatever else a chart holds
+    let all = ChartPalette(indexes: allIndexTypes.map { $0.name } + ["postgis", "zeta"])
+    let colours = (allIndexTypes.map { $0.name } + ["postgis", "zeta"]).map(all.color(for:))
+    #expect(Set(colours).count == colours.count, "\(colours)")
+    for type in allIndexTypes { #expect(all.color(for: type.name) == palette.color(for: type.name)) }
     // The same colour in the bar chart and the scaling chart.
     let rows = Self.viewportRows(n: 1_000) + Self.viewportRows(n: 10_000)
     let files = ReportPlots.make(rows).files

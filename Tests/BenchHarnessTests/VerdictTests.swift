@@ -180,6 +180,18 @@ private let ms = 1e6
     ])
   }
 
+  /// A workload the budget names is weighed from its rows with nothing
+  /// else to change: here one that is no workload of the catalogue.
+  @Test func aWorkloadWithAShareIsWeighed() {
+    var rows = candidate("grid", p99s: ["viewport": 1 * ms], bytes: 20_000_000)
+    rows.append(verdictRow("grid", "", 1_000_000, "filter", "", p99: 2 * ms, bytes: 20_000_000, build: 50))
+    let budget = FrameBudget(workloads: [
+      BudgetedWorkload(name: "viewport", share: 0.25), BudgetedWorkload(name: "filter", share: 0.1),
+    ])
+    let v = Verdict.all(in: rows, budget: budget)[0]
+    #expect(v.lines.contains { $0.hasPrefix("  filter   p99") && $0.contains("of its 1.67 ms") }, "\(v.lines)")
+  }
+
   @Test func theMainJobsVerdictSaysWhatItDidNotMeasure() {
     let rows = candidate("kdtree", p99s: ["viewport": 1 * ms, "cluster/aggregate": 1 * ms], bytes: 20_000_000)
     let v = Verdict.all(in: rows, budget: budget)[0]

@@ -19,6 +19,19 @@ import _SpatialTestSupport
     return WorkloadData(points: points, steps: MapSteps(session: session))
   }()
 
+  /// recommend and the HTML report weigh what each workload declares: a
+  /// quarter of a frame for each map operation, half for a live frame,
+  /// which counts only for data that change; nearest's k are questions.
+  @Test func theFrameBudgetIsWhatTheWorkloadsDeclare() {
+    let budgeted = WorkloadCatalog.budgeted
+    #expect(budgeted.map(\.name) == WorkloadCatalog.all.filter { $0.frameShare != nil }.map { $0.name })
+    #expect(budgeted.map(\.share) == [0.25, 0.25, 0.25, 0.25, 0.5])
+    #expect(budgeted.filter(\.onlyWhenLive).map(\.name) == [LiveWorkload.name])
+    #expect(budgeted.filter(\.variantsAreQuestions).map(\.name) == [NearestWorkload.name])
+    #expect(FrameBudget().counted.map(\.name) == budgeted.filter { !$0.onlyWhenLive }.map(\.name))
+    #expect(FrameBudget(live: true).allowance(for: LiveWorkload.name) == 0.5 * 1e9 / 60)
+  }
+
   @Test func everyWorkloadIsFoundByItsNameInAnyCase() throws {
     struct Name: WorkloadTypeOperation {
       func run<W: Workload>(_ type: W.Type) throws -> String { W.name }

@@ -7,7 +7,8 @@ extension HTMLReport {
     let palette = ChartPalette(indexes: candidates.map(\.index))
     var charts: [SVGChart] = []
     let datasets = Set(candidates.map { "\($0.dataset) \($0.n)" })
-    for (workload, share) in FrameBudget.shares {
+    for w in budget.counted {
+      let workload = w.name, share = w.share
       guard let allowance = budget.allowance(for: workload) else { continue }
       for set in datasets.sorted() {
         let measured = candidates.filter { "\($0.dataset) \($0.n)" == set }
@@ -21,7 +22,7 @@ extension HTMLReport {
         var chart = SVGChart(
           title: "\(workload): p99 per step against \(Int(share * 100))% of a frame",
           subtitle: "\(first.0.dataset), n = \(first.0.n); each index's fastest way"
-            + (workload == "nearest" ? " (its slowest k)" : ""),
+            + (w.variantsAreQuestions ? " (its slowest variant)" : ""),
           yLabel: "p99 time per step", yKind: .nanoseconds,
           yLog: SVGChart.wantsLogScale(bars.map(\.value) + [allowance]), content: .bars(bars), palette: palette)
         chart.limit = (allowance, "budget \(formatValue(allowance, .nanoseconds))")

@@ -1,15 +1,20 @@
+import SpatialIndexes
+
 /// One colour per index name, the same in every chart of a run.
 ///
-/// The four bundled indexes have fixed colours (`linear` a neutral grey, as
-/// it is the reference); any other name takes the next colour of a second
-/// list in sorted-name order, so it too keeps one colour across the charts
-/// made from one set of reports. Colours are from the Okabe–Ito set, which
-/// stays distinct for colour-blind readers.
+/// The catalogue's indexes (``allIndexTypes``) take the colours in its
+/// order (`linear` first, a neutral grey, as it is the reference), so a new
+/// index gets one with its registry line; any other name (a database
+/// engine's rows, an index of a test) takes the next colour after them in
+/// sorted-name order, so it too keeps one colour across the charts made
+/// from one set of reports. Colours are from the Okabe–Ito set, which stays
+/// distinct for colour-blind readers, then three more.
 public struct ChartPalette: Sendable, Equatable {
-  /// Index names with a fixed colour, in legend order.
-  public static let knownIndexes = ["linear", "quadtree", "grid", "kdtree"]
-  static let knownColors = ["#7f7f7f", "#0072b2", "#e69f00", "#009e73"]
-  static let otherColors = ["#cc79a7", "#d55e00", "#56b4e9", "#000000", "#8c564b", "#9467bd"]
+  /// Index names with a fixed colour, in legend order: the catalogue's.
+  public static let knownIndexes = allIndexTypes.map { $0.name }
+  static let colors = [
+    "#7f7f7f", "#0072b2", "#e69f00", "#009e73", "#d55e00", "#cc79a7", "#56b4e9", "#000000", "#8c564b", "#9467bd",
+  ]
 
   private var others: [String]
 
@@ -20,9 +25,8 @@ public struct ChartPalette: Sendable, Equatable {
 
   /// The colour of `index`, as `#rrggbb`.
   public func color(for index: String) -> String {
-    if let i = Self.knownIndexes.firstIndex(of: index) { return Self.knownColors[i] }
-    let i = others.firstIndex(of: index) ?? others.count
-    return Self.otherColors[i % Self.otherColors.count]
+    let i = Self.knownIndexes.firstIndex(of: index) ?? Self.knownIndexes.count + (others.firstIndex(of: index) ?? others.count)
+    return Self.colors[i % Self.colors.count]
   }
 
   /// Orders index names the way legends list them: the known ones first, in

@@ -47,8 +47,9 @@ public struct Candidate: Sendable, Equatable {
   /// would meet the budget.
   public static func all(in rows: [ReportRow], budget: FrameBudget) -> [Candidate] {
     let whole = rows.filter { $0.key.zooms == "all" }
-    let live = whole.filter { $0.key.workload == "live" }
-    let groups = orderedGroups(whole.filter { $0.key.workload != "live" }) {
+    let liveNames = Set(budget.workloads.filter(\.onlyWhenLive).map(\.name))
+    let live = whole.filter { liveNames.contains($0.key.workload) }
+    let groups = orderedGroups(whole.filter { !liveNames.contains($0.key.workload) }) {
       [$0.key.index, $0.key.params, $0.key.dataset, "\($0.key.n)"]
     }
     var candidates: [Candidate] = []
@@ -64,14 +65,14 @@ public struct Candidate: Sendable, Equatable {
       }
       var evidence: [Evidence] = []
       var bytes: UInt64 = 0
-      for (workload, _) in FrameBudget.shares {
+      for workload in budget.counted.map(\.name) {
         guard let allowance = budget.allowance(for: workload) else { continue }
         // an engine's way that gave wrong answers (PostGIS's `&&` viewport,
         // `float4` boxes) is no way to that answer, however fast
         let measured = rows.filter { $0.key.workload == workload && $0.timing.samples > 0 && ($0.wrongAnswers ?? 0) == 0 }
         // nearest's variants are different questions (k); the others are
         // ways to the same answer, of which the app takes the fastest.
-        let pick = workload == "nearest"
+        let pick = budget.variantsAreQuestions(workload)
           ? measured.max { $0.timing.p99 < $1.timing.p99 }
           : measured.min { $0.timing.p99 < $1.timing.p99 }
         guard let row = pick else { continue }

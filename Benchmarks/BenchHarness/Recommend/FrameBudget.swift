@@ -2,11 +2,10 @@
 /// meet: the rules `bench recommend` decides by (README, "Which index for
 /// your map").
 ///
-/// The app draws in the same frame, so no workload gets the whole of it. A
-/// quarter of a frame each for the viewport query, the clustering, a tap and
-/// a nearest search: one of them runs in a frame, and a quarter leaves the
-/// drawing three. A live frame moves points and then clusters, so it gets
-/// half. The build is not budgeted: it happens once, and breaks ties last.
+/// The app draws in the same frame, so no workload gets the whole of it:
+/// each workload declares its share (``BudgetedWorkload``; the catalogue's
+/// list is `WorkloadCatalog.budgeted`). The build is not budgeted: it
+/// happens once, and breaks ties last.
 public struct FrameBudget: Sendable, Equatable {
   /// 60 or 120 frames a second.
   public var framesPerSecond: Double
@@ -16,17 +15,18 @@ public struct FrameBudget: Sendable, Equatable {
   /// Whether the data changes while the map shows it: then the live workload
   /// counts, else its rows are left out.
   public var live: Bool
+  /// The budgeted workloads, in the order verdicts list them.
+  public var workloads: [BudgetedWorkload]
 
-  public init(framesPerSecond: Double = 60, memoryLimitBytes: UInt64? = nil, live: Bool = false) {
+  public init(
+    framesPerSecond: Double = 60, memoryLimitBytes: UInt64? = nil, live: Bool = false,
+    workloads: [BudgetedWorkload]
+  ) {
     self.framesPerSecond = framesPerSecond
     self.memoryLimitBytes = memoryLimitBytes
     self.live = live
+    self.workloads = workloads
   }
-
-  /// Each budgeted workload's share of a frame, in the order verdicts list them.
-  public static let shares: [(workload: String, share: Double)] = [
-    ("viewport", 0.25), ("cluster", 0.25), ("tap", 0.25), ("nearest", 0.25), ("live", 0.5),
-  ]
 
   /// Choices whose worst share used is within this factor of the best's are
   /// as fast: the VM's run-to-run spread is 20-50%, so a closer race is a
@@ -47,12 +47,40 @@ public struct FrameBudget: Sendable, Equatable {
   /// The p99 `workload` may take, in nanoseconds; `nil` when it is not
   /// budgeted (`build`, a phase row, `live` for data that does not change).
   public func allowance(for workload: String) -> Double? {
-    if workload == "live" && !live { return nil }
-    return Self.shares.first { $0.workload == workload }.map { $0.share * frameNanoseconds }
+    guard let w = workloads.first(where: { $0.name == workload }), live || !w.onlyWhenLive else { return nil }
+    return w.share * frameNanoseconds
   }
 
-  /// The position of `workload` in ``shares`` (verdicts list evidence in it).
-  static func order(of workload: String) -> Int {
-    shares.firstIndex { $0.workload == workload } ?? shares.count
+  /// The budgeted workloads that count for this map: all, or all but those
+  /// that count only when the data change.
+  public var counted: [BudgetedWorkload] { workloads.filter { live || !$0.onlyWhenLive } }
+
+  /// Whether `workload`'s variants are different questions (nearest's k),
+  /// so its slowest decides; else they are ways to one answer, and the app
+  /// takes the fastest.
+  func variantsAreQuestions(_ workload: String) -> Bool {
+    workloads.first { $0.name == workload }?.variantsAreQuestions ?? false
+  }
+}
+
+/// A workload's claim on the frame, as the workload declares it.
+public struct BudgetedWorkload: Sendable, Equatable {
+  /// The workload's name in reports.
+  public var name: String
+  /// The share of a frame its p99 may take.
+  public var share: Double
+  /// Whether it counts only for data that change (the live workload); its
+  /// rows then run the index with parameters of their own (a buffered
+  /// index's share) and join every candidate with the same chosen ones.
+  public var onlyWhenLive: Bool
+  /// Whether its variants are different questions (nearest's k) rather than
+  /// ways to one answer (cluster strategies).
+  public var variantsAreQuestions: Bool
+
+  public init(name: String, share: Double, onlyWhenLive: Bool = false, variantsAreQuestions: Bool = false) {
+    self.name = name
+    self.share = share
+    self.onlyWhenLive = onlyWhenLive
+    self.variantsAreQuestions = variantsAreQuestions
   }
 }

@@ -12,7 +12,7 @@ extension Verdict {
     let hz = String(format: "%.0f", budget.framesPerSecond)
     var lines = [
       "\(w.dataset), \(ReportPlots.grouping(w.n)) points, \(hz) Hz (a \(frame) frame): "
-        + (met ? "use \(Self.choice(w))" : "nothing meets the budget; the closest is \(Self.choice(w))")
+        + (met ? "use \(choice(w))" : "nothing meets the budget; the closest is \(choice(w))")
     ]
     for e in w.evidence {
       let name = e.workload.padding(toLength: 8, withPad: " ", startingAt: 0)
@@ -22,8 +22,7 @@ extension Verdict {
       lines.append("  \(name) p99 \(p99) \(use) of its \(formatValue(e.allowance, .nanoseconds))\(variant)"
         + (e.use > 1 ? "  OVER" : ""))
     }
-    let missing = FrameBudget.shares.map(\.workload).filter { budget.allowance(for: $0) != nil }
-      .filter { w.strategy(of: $0) == nil }
+    let missing = budget.counted.map(\.name).filter { w.strategy(of: $0) == nil }
     if !missing.isEmpty {
       lines.append("  not measured, so not weighed: \(missing.joined(separator: ", "))")
     }
@@ -33,7 +32,7 @@ extension Verdict {
     }
     if let build = w.buildMilliseconds { memory += ", build \(formatMilliseconds(build))" }
     lines.append(memory)
-    if let r = runnerUp { lines.append("  runner-up: \(Self.choice(r, variants: false)): \(whyLost(r))") }
+    if let r = runnerUp { lines.append("  runner-up: \(choice(r, variants: false)): \(whyLost(r))") }
     lines.append("  confidence: \(confidence)")
     lines.append("  in Swift:")
     lines += swift.map { "    " + $0 }
@@ -139,11 +138,12 @@ extension Verdict {
 
   /// `kdtree (nodeSize=32), cluster aggregate, tap range`; without the
   /// variants, `kdtree (nodeSize=32)`.
-  static func choice(_ c: Candidate, variants: Bool = true) -> String {
+  func choice(_ c: Candidate, variants: Bool = true) -> String {
     let changed = ParameterDefaults.changed(c.params, index: c.index)
     var text = c.index + (changed.isEmpty ? "" : " (\(ReportKey.paramsText(changed)))")
-    for workload in ["cluster", "tap", "live"] where variants {
-      if let s = c.strategy(of: workload), !s.isEmpty { text += ", \(workload) \(s)" }
+    // a strategy is a way to the answer, worth naming; nearest's k is the question
+    for e in c.evidence where variants && !e.strategy.isEmpty && !budget.variantsAreQuestions(e.workload) {
+      text += ", \(e.workload) \(e.strategy)"
     }
     return text
   }

@@ -32,6 +32,10 @@ public enum LiveWorkload: Workload {
   public typealias Answer = LiveFrame
 
   public static let name = "live"
+  /// Half a frame: a live frame moves points and then clusters them.
+  public static let frameShare: Double? = 0.5
+  /// Static data have no moves to weigh.
+  public static let countsOnlyWhenLive = true
   public static let summary =
     "points move each frame (1% by default), then the viewport and its clusters; strategies move, buffered, rebuild"
   public static let need = StepNeed.zoom

@@ -34,6 +34,11 @@ package protocol Workload {
   static var phases: [String] { get }
   /// The columns of `bench query`'s answer file, after `query`.
   static var answerColumns: [String] { get }
+  /// The share of a map's frame its p99 may take, for `recommend` and the
+  /// HTML report; nil (the default) when it is not budgeted.
+  static var frameShare: Double? { get }
+  /// Whether it counts only for data that change (`recommend --live`).
+  static var countsOnlyWhenLive: Bool { get }
 
   /// Whether `variant` runs on indexes of `type` (the live workload's
   /// `move` needs a dynamic index); by default every variant runs everywhere.
@@ -58,6 +63,8 @@ extension Workload {
   public static var referenceVariant: String { variants[0] }
   public static var variantsShareAnswers: Bool { true }
   public static var phases: [String] { [] }
+  public static var frameShare: Double? { nil }
+  public static var countsOnlyWhenLive: Bool { false }
   public static func runs(_ variant: String, on type: any DescribedIndex.Type) -> Bool { true }
 }
 

@@ -1,3 +1,5 @@
+import BenchHarness
+
 /// Every workload SpatialBench runs, in the order reports list them.
 ///
 /// To add one: write a type conforming to ``Workload`` in a file of its own
@@ -25,6 +27,17 @@ public enum WorkloadCatalog {
   public static let buildName = "build"
   /// What `bench list` says of it.
   public static let buildSummary = "build each index from the dataset (a row per index; no steps, no answers)"
+
+  /// The budgeted workloads and their shares of a frame, in catalogue
+  /// order: what `recommend` and the HTML report weigh.
+  public static var budgeted: [BudgetedWorkload] {
+    all.compactMap { w in
+      w.frameShare.map {
+        BudgetedWorkload(
+          name: w.name, share: $0, onlyWhenLive: w.countsOnlyWhenLive, variantsAreQuestions: !w.variantsShareAnswers)
+      }
+    }
+  }
 
   /// The workloads' names, in catalogue order.
   public static var names: [String] { all.map { $0.name } }
@@ -95,5 +108,14 @@ private struct NamedWorkloadType<O: WorkloadTypeOperation>: WorkloadTypeVisitor 
   mutating func visit<W: Workload>(_ type: W.Type) {
     guard result == nil, W.name == name else { return }
     result = Result { try operation.run(type) }
+  }
+}
+
+extension FrameBudget {
+  /// A budget over the catalogue's workloads (``WorkloadCatalog/budgeted``).
+  public init(framesPerSecond: Double = 60, memoryLimitBytes: UInt64? = nil, live: Bool = false) {
+    self.init(
+      framesPerSecond: framesPerSecond, memoryLimitBytes: memoryLimitBytes, live: live,
+      workloads: WorkloadCatalog.budgeted)
   }
 }

@@ -18,6 +18,8 @@ public enum ClusterWorkload: Workload {
   public typealias Answer = [ClusterMarker]
 
   public static let name = "cluster"
+  /// A quarter of a frame, as the viewport query.
+  public static let frameShare: Double? = 0.25
   public static let summary =
     "each viewport clustered into grid markers; strategies per-cell, single-pass, aggregate"
   public static let need = StepNeed.zoom

@@ -17,6 +17,8 @@ public enum NearestWorkload: Workload {
   public typealias Answer = [Neighbor]
 
   public static let name = "nearest"
+  /// A quarter of a frame, as the viewport query.
+  public static let frameShare: Double? = 0.25
   public static let summary = "the k points nearest to a position, great-circle, ties to the point earlier in the points file (k = 1, 10, 100)"
   public static let need = StepNeed.position
   public static let variants = ["k=1", "k=10", "k=100"]

@@ -16,6 +16,8 @@ public enum TapWorkload: Workload {
   public typealias Answer = Int32?
 
   public static let name = "tap"
+  /// A quarter of a frame, as the viewport query.
+  public static let frameShare: Double? = 0.25
   public static let summary =
     "nearest point within 22 screen points of a tap, ties to the point earlier in the points file; by range queries or k-nearest"
   public static let need = StepNeed.tap

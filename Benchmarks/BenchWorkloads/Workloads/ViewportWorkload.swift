@@ -13,6 +13,9 @@ public enum ViewportWorkload: Workload {
   public typealias Answer = [Int32]
 
   public static let name = "viewport"
+  /// A quarter of a frame: one of the four map operations runs in a frame,
+  /// and a quarter leaves the drawing three.
+  public static let frameShare: Double? = 0.25
   public static let summary = "every point in each step's viewport (the session, or each row of --queries)"
   public static let need = StepNeed.rectangles
   public static let answerColumns = ["count", "id_sum"]

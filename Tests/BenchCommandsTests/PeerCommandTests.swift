@@ -84,7 +84,7 @@ private let hasPSQL = (try? PostgresTools.find(needsServer: false)) != nil
         ["recommend", "--dataset", "clustered", "--n", "3000", "--steps", "20", "--repeat", "1", "--peer", "postgis",
          "--quiet", "--out", "rec.csv"],
         in: folder.path)
-      #expect(result.code == 0, "\(result.stderr)")
+      expectVerdictExit(result)
       let rows = try ReportFile.read(folder.file("rec.csv")).filter { $0.key.index == "postgis-gist" && $0.key.zooms == "all" }
       #expect(Set(rows.map(\.key.workload)) == ["build", "viewport", "cluster", "tap", "nearest"])
       for r in rows where r.key.strategy != "bbox" && r.key.workload != "build" {

@@ -7,6 +7,17 @@ import _SpatialTestSupport
 
 @testable import BenchCommands
 
+/// `recommend` exits 0 when its choice meets the frame budget and 1 when
+/// nothing does (docs/bench.md): which one depends on the timings, so on a
+/// debug build or a loaded machine either may come, and the exit code must
+/// match what the verdict's first line says.
+func expectVerdictExit(_ result: BenchResult, sourceLocation: SourceLocation = #_sourceLocation) {
+  let first = result.stdout.split(separator: "\n").first.map(String.init) ?? ""
+  let met = first.contains(": use "), missed = first.contains(": nothing meets the budget; the closest is ")
+  #expect(met != missed, "\(first)", sourceLocation: sourceLocation)
+  #expect(result.code == (met ? 0 : 1), "\(result.stderr)", sourceLocation: sourceLocation)
+}
+
 /// `bench recommend` and `bench report` end to end, as a user runs them (a
 /// separate process, so stdout and stderr are each what a terminal shows).
 extension CLITests {
@@ -17,10 +28,10 @@ extension CLITests {
     @Test func itPrintsAVerdictAndWritesTheReportAndItsPage() throws {
       try withTemporaryFolder { folder in
         let result = try runBench(Self.small + ["--out", "rec.csv"], in: folder.path)
-        #expect(result.code == 0, "\(result.stderr)")
+        expectVerdictExit(result)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count <= 15, "\(result.stdout)")
-        #expect(lines.first?.hasPrefix("clustered, 3,000 points, 60 Hz (a 16.7 ms frame): use ") == true)
+        #expect(lines.first?.hasPrefix("clustered, 3,000 points, 60 Hz (a 16.7 ms frame): ") == true)
         for workload in ["viewport", "cluster", "tap", "nearest"] {
           #expect(lines.contains { $0.hasPrefix("  \(workload) ") && $0.contains(" p99 ") }, "\(workload)")
         }
@@ -51,7 +62,7 @@ extension CLITests {
     @Test func liveDataAddsTheLiveWorkload() throws {
       try withTemporaryFolder { folder in
         let result = try runBench(Self.small + ["--live", "--fps", "120", "--out", "rec.csv"], in: folder.path)
-        #expect(result.code == 0 || result.code == 1, "\(result.stderr)")
+        expectVerdictExit(result)
         #expect(result.stdout.contains("120 Hz (a 8.33 ms frame)"))
         #expect(result.stdout.contains("\n  live "))
         let rows = try ReportFile.read(folder.file("rec.csv"))
@@ -63,7 +74,7 @@ extension CLITests {
     @Test func theMapsOwnWorkloadsAloneCount() throws {
       try withTemporaryFolder { folder in
         let result = try runBench(Self.small + ["--workload", "cluster,tap", "--out", "rec.csv"], in: folder.path)
-        #expect(result.code == 0, "\(result.stderr)")
+        expectVerdictExit(result)
         #expect(!result.stdout.contains("  viewport ") && result.stdout.contains("  cluster "))
         let rows = try ReportFile.read(folder.file("rec.csv"))
         #expect(Set(rows.map(\.key.workload)) == ["build", "cluster", "tap"])

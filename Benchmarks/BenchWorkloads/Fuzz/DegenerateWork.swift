@@ -28,10 +28,12 @@ public enum DegenerateWork {
   public static let logarithmicLimit = 4.0
   /// Growth allowed to a search that reads each copy once: n grows 16×.
   public static let linearLimit = 20.0
-  /// The indexes whose k-nearest search takes runs of copies whole.
-  public static let runIndexes: Set<String> = [
-    KDTreeIndex.name, HilbertRTree.name, CellTree.name, GridHashIndex.name, BucketQuadtree.name,
-  ]
+  /// The indexes whose k-nearest search takes runs of copies whole: every
+  /// index of the catalogue but the linear scan, so a new index is held to
+  /// the bound from its registry line on.
+  public static var runIndexes: Set<String> {
+    Set(allIndexTypes.map { $0.name }).subtracting([LinearScanIndex.name])
+  }
 
   /// The growth a search may show on index `name`: `logarithmic` names
   /// the indexes whose k-nearest search promises O(k + log n).

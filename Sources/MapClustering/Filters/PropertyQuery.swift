@@ -1,6 +1,7 @@
-/// A filter compiled against the points' properties, ready for the
-/// clusterer (``Clusterer/cluster(_:strategy:query:into:aggregates:)``)
-/// or a test of one point (``matches(_:)``).
+/// A filter and a list of aggregates compiled against the points'
+/// properties, ready for the clusterer
+/// (``Clusterer/cluster(_:strategy:query:into:aggregates:)``) or a test of
+/// one point (``matches(_:)``).
 ///
 /// Compiling resolves each field to its column, once: a category's values
 /// to their codes (a bit set), a number's bounds to the column's units,
@@ -13,10 +14,12 @@
 /// keeps the 4s, `price >= 10.001` on a column of cents keeps 10.01 and up
 /// (a bound finer than the column is never rounded: `u >= ⌈x·10^scale⌉`,
 /// `u <= ⌊x·10^scale⌋`, and `=` keeps nothing unless `x·10^scale` is
-/// whole). A clause on a category compares exact strings.
+/// whole). A clause on a category compares exact strings. An aggregate
+/// reads a number column.
 ///
 /// ```swift
-/// let query = try PropertyQuery(filter: PointFilter(parsing: "stars >= 4"), properties: properties)
+/// let query = try PropertyQuery(filter: PointFilter(parsing: "stars >= 4"),
+///                               aggregates: [.min("price")], properties: properties)
 /// query.matches(17)  // whether point 17 has 4 stars or more
 /// ```
 public struct PropertyQuery: Sendable {
@@ -27,16 +30,25 @@ public struct PropertyQuery: Sendable {
   /// Whether a clause can pass no point (a value no point has, an empty
   /// range): the filter then passes none.
   @usableFromInline let _passesNothing: Bool
+  /// The number columns the aggregates read, each once: a cell keeps one
+  /// ``_FieldTotals`` for each.
+  let sources: [[Int64]]
+  /// Each aggregate asked, in order: its source, its function, its scale.
+  let outputs: [(source: Int, function: _AggregateFunction, scale: Int)]
 
-  /// Compiles `filter` (nil: every point passes) against `properties`.
+  /// Compiles `filter` (nil: every point passes) and `aggregates` against
+  /// `properties`.
   ///
   /// - Throws: ``ClusteringError/invalidFilter(_:position:)`` when a
   ///   clause names a field no column has, compares a category with `>=`
-  ///   or `<=`, or gives a number column a value that is not a decimal;
-  ///   the position is the field's or the value's in a parsed filter.
+  ///   or `<=`, or gives a number column a value that is not a decimal
+  ///   (the position is the field's or the value's in a parsed filter), or
+  ///   an aggregate names a field that is not a number column.
   /// - Complexity: O(*c* + *v*) for *c* clauses and *v* values in the
   ///   tables of the categories they name.
-  public init(filter: PointFilter? = nil, properties: PointProperties) throws(ClusteringError) {
+  public init(
+    filter: PointFilter? = nil, aggregates: [ClusterAggregate] = [], properties: PointProperties
+  ) throws(ClusteringError) {
     let filter = filter ?? PointFilter(clauses: [], source: nil)
     var tests: [_PropertyTest] = []
     var nothing = false
@@ -120,6 +132,31 @@ public struct PropertyQuery: Sendable {
     self.tests = tests
     _count = properties.count
     _passesNothing = nothing
+
+    var sources: [[Int64]] = [], sourceNames: [String] = []
+    var outputs: [(source: Int, function: _AggregateFunction, scale: Int)] = []
+    for a in aggregates {
+      guard let column = properties.column(named: a.field) else {
+        throw .invalidFilter("\(a.text): " + Self.unknown(a.field, properties), position: nil)
+      }
+      guard case .number(_, let units, let scale) = column else {
+        throw .invalidFilter(
+          "\(a.text): \(_FilterParser.shown(a.field)) is a category: \(a.function) needs a number", position: nil)
+      }
+      let source = sourceNames.firstIndex(of: a.field) ?? sources.count
+      if source == sources.count {
+        sources.append(units)
+        sourceNames.append(a.field)
+      }
+      let function: _AggregateFunction = switch a {
+      case .sum: .sum
+      case .min: .min
+      case .max: .max
+      }
+      outputs.append((source, function, scale))
+    }
+    self.sources = sources
+    self.outputs = outputs
   }
 
   /// The message for a field no column has, naming those there are.
@@ -139,13 +176,54 @@ public struct PropertyQuery: Sendable {
     return tests.allSatisfy { $0.passes(Int(id)) }
   }
 
-  /// Whether the filter passes every point: no clause.
-  @usableFromInline var _passesAll: Bool { tests.isEmpty && !_passesNothing }
+  /// Whether the query changes nothing in the markers: no clause, no
+  /// aggregate.
+  @usableFromInline var _isEmpty: Bool { tests.isEmpty && !_passesNothing && outputs.isEmpty }
+
+  /// How many ``_FieldTotals`` a cell keeps: one a source column.
+  @usableFromInline var _sourceCount: Int { sources.count }
 
   /// Keeps the ids of `ids` that pass (valid ids: below the properties'
   /// count), in order: one column at a time.
   @usableFromInline func _retain(_ ids: inout [Int32]) {
     if _passesNothing { return ids.removeAll(keepingCapacity: true) }
     for t in tests where !ids.isEmpty { t.retain(&ids) }
+  }
+}
+
+extension PropertyQuery {
+  /// Adds the values of the points `ids` to the totals of their cells:
+  /// point `ids[k]` to cell `slots[k]` (none when negative), whose totals
+  /// start at `totals[slot · sourceCount]`. Missing values add nothing.
+  ///
+  /// - Complexity: O(*k*) a source column, read one column at a time.
+  @usableFromInline
+  func _add(
+    _ ids: UnsafeBufferPointer<Int32>, slots: UnsafeBufferPointer<Int32>,
+    into totals: UnsafeMutableBufferPointer<_FieldTotals>
+  ) {
+    let width = sources.count
+    for (f, source) in sources.enumerated() {
+      source.withUnsafeBufferPointer { units in
+        for k in 0..<ids.count {
+          let slot = Int(slots[k])
+          guard slot >= 0 else { continue }
+          let u = units[Int(ids[k])]
+          if u != .min { totals[slot &* width &+ f].add(u) }
+        }
+      }
+    }
+  }
+
+  /// Appends the aggregates asked, in order, of the cell whose totals start
+  /// at `totals[slot · sourceCount]`.
+  @usableFromInline
+  func _appendValues(
+    _ totals: UnsafeBufferPointer<_FieldTotals>, slot: Int, into values: inout [AggregateValue]
+  ) {
+    let base = slot &* sources.count
+    for o in outputs {
+      values.append(totals[base &+ o.source].value(o.function, scale: o.scale))
+    }
   }
 }

@@ -165,6 +165,33 @@ enum FilterFixtures {
     #expect(aggregated > 20, "\(name): too few views have an aggregate")
   }
 
+  /// The worked example of docs/clustering.md, "Filters and aggregates".
+  @Test func theGuidesExample() throws {
+    let hotels = [Point(x: 2.29, y: 48.86), Point(x: 2.35, y: 48.85), Point(x: 2.30, y: 48.87), Point(x: 2.36, y: 48.88)]
+    var clusterer = try Clusterer<KDTreeIndex>(points: hotels)
+    let area = VisibleArea(zoom: 5, rect: Rect(minX: 0, minY: 45, maxX: 5, maxY: 50))
+
+    var properties = PointProperties()
+    try properties.addCategory("chain", values: ["Ritz", "Inn, The", "Ritz", "Ibis"])
+    try properties.addNumber("stars", units: [5, 3, 4, 2], scale: 0)
+    try properties.addNumber("price", units: [420_00, 89_50, .min, 61_00], scale: 2)  // .min: no price
+    let query = try PropertyQuery(
+      filter: PointFilter(parsing: #"stars >= 3 and chain in (Ritz, "Inn, The")"#),
+      aggregates: [.sum("price"), .min("price"), .max("price")], properties: properties)
+    var markers: [ClusterMarker] = [], aggregates: [AggregateValue] = []
+    try clusterer.cluster(area, strategy: .aggregate, query: query, into: &markers, aggregates: &aggregates)
+
+    #expect(clusterer.markers(for: area).map(\.count) == [4])  // one cell holds all four
+    #expect(markers.map(\.count) == [3])
+    #expect(markers == ReferenceClustering.markers(Array(hotels.prefix(3)), area: area))
+    #expect(aggregates.map(\.description) == ["509.50", "89.50", "420.00"])
+    // the bounds of the guide: never rounded to the cents
+    for (filter, kept) in [("price >= 89.505", [0]), ("price <= 89.505", [1, 3]), ("price = 89.505", [])] {
+      let q = try PropertyQuery(filter: PointFilter(parsing: filter), properties: properties)
+      #expect((0..<4).filter { q.matches(Int32($0)) } == kept, "\(filter)")
+    }
+  }
+
   /// Sums of `big`'s units pass 64 bits in some cell: the data reach it.
   @Test func theDataSumBeyondSixtyFourBits() throws {
     let points = FilterFixtures.points("copies")

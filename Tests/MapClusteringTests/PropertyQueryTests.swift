@@ -32,6 +32,9 @@ import Testing
     #expect(try kept(#"chain in ("Inn, The", "say ""hi""", "a and b")"#) == [0, 5, 6])
     #expect(try kept("chain = ritz") == [])
     #expect(try kept(#"chain = " Ritz""#) == [])
+    // clauses on one category: a point passes each
+    #expect(try kept(#"chain in (Ritz, "Inn, The") and chain in (Ritz, "a and b")"#) == [1, 3, 7])
+    #expect(try kept(#"chain = Ritz and chain = "Inn, The""#) == [])
     // a category holding numbers is still strings
     #expect(try kept("label = 1.5") == [0])
     #expect(try kept("label in (1.50, 0)") == [1, 3])

@@ -31,13 +31,16 @@ public struct PointFilter: Hashable, Sendable {
   /// The clauses, all of which a point must pass.
   var clauses: [Clause]
   /// The text parsed, for the position of a fault found when the filter is
-  /// compiled (``PropertyQuery``); nil for a filter built in code.
-  var source: String?
+  /// compiled (``PropertyQuery``); nil for a filter built in code. Not
+  /// compared: filters are equal when their clauses are.
+  private var _source: Source
 
   init(clauses: [Clause], source: String?) {
     self.clauses = clauses
-    self.source = source
+    _source = Source(text: source)
   }
+
+  var source: String? { _source.text }
 
   /// A point passes when its `name` property is one of `values`, compared
   /// as exact strings for a category, by value for a number (`=` in the
@@ -70,25 +73,30 @@ public struct PointFilter: Hashable, Sendable {
   /// when the filter compares it with `>=` or `<=` or `aggregates` name
   /// it (the typing rule): what a reader is asked to keep.
   package func fields(aggregating aggregates: [ClusterAggregate] = []) -> [(name: String, numeric: Bool)] {
-    var order: [String] = []
+    var order: [String] = [], seen: Set<String> = []
     var numeric: Set<String> = []
     for c in clauses {
-      if !order.contains(c.field) { order.append(c.field) }
+      if seen.insert(c.field).inserted { order.append(c.field) }
       if c.test != .oneOf { numeric.insert(c.field) }
     }
     for a in aggregates {
-      if !order.contains(a.field) { order.append(a.field) }
+      if seen.insert(a.field).inserted { order.append(a.field) }
       numeric.insert(a.field)
     }
     return order.map { ($0, numeric.contains($0)) }
   }
 
-  public static func == (a: PointFilter, b: PointFilter) -> Bool { a.clauses == b.clauses }
-
-  public func hash(into h: inout Hasher) { h.combine(clauses) }
 }
 
 extension PointFilter {
+  /// Text that every other text equals, so that a filter's equality is its
+  /// clauses'.
+  struct Source: Hashable, Sendable {
+    var text: String?
+    static func == (_: Source, _: Source) -> Bool { true }
+    func hash(into _: inout Hasher) {}
+  }
+
   /// What a clause tests.
   enum Test: Hashable, Sendable {
     /// `in` and `=`.

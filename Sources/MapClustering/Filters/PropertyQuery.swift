@@ -5,8 +5,8 @@
 ///
 /// Compiling resolves each field to its column, once: a category's values
 /// to their codes (a bit set), a number's bounds to the column's units,
-/// exactly (see below), and clauses `>=` and `<=` on one column to one
-/// range. Testing a point is then a few integer compares. A change of
+/// exactly (see below); the clauses `>=` and `<=` on one column make one
+/// range, those on one category one set of codes. Testing a point is then a few integer compares. A change of
 /// filter is a new query, made in O(clauses + the tables of the categories
 /// named): the clusterer and its index are not rebuilt.
 ///
@@ -54,6 +54,9 @@ public struct PropertyQuery: Sendable {
     var nothing = false
     // `>=` and `<=` on one column: one range, at the first clause's place
     var ranges: [String: Int] = [:]
+    // `in` and `=` on one category: one set of codes, likewise
+    var categories: [String: (test: Int, column: [UInt32], codes: Set<UInt32>)] = [:]
+    var lookups: [String: [String: [UInt32]]] = [:]
     for (k, clause) in filter.clauses.enumerated() {
       guard let column = properties.column(named: clause.field) else {
         throw .invalidFilter(Self.unknown(clause.field, properties), position: filter.position(clause: k))
@@ -65,17 +68,20 @@ public struct PropertyQuery: Sendable {
             "\(_FilterParser.shown(clause.field)) is a category: \(clause.test == .atLeast ? ">=" : "<=") compares numbers",
             position: filter.position(clause: k))
         }
-        let wanted = Set(clause.values.filter { !$0.isEmpty })
-        var bits = [UInt64](repeating: 0, count: (values.count + 63) / 64)
-        var found: [UInt32] = []
-        for (c, v) in values.enumerated() where wanted.contains(v) {
-          bits[c >> 6] |= 1 << UInt64(c & 63)
-          found.append(UInt32(c))
+        // the codes of the values (a value may have several; an empty one
+        // is missing), intersected with earlier clauses' on the column
+        if lookups[clause.field] == nil {
+          var lookup: [String: [UInt32]] = [:]
+          for (c, v) in values.enumerated() where !v.isEmpty { lookup[v, default: []].append(UInt32(c)) }
+          lookups[clause.field] = lookup
         }
-        switch found.count {
-        case 0: nothing = true
-        case 1: tests.append(.code(codes: codes, code: found[0]))
-        default: tests.append(.codes(codes: codes, bits: bits))
+        var found = Set(clause.values.flatMap { lookups[clause.field]![$0] ?? [] })
+        if let earlier = categories[clause.field] {
+          found.formIntersection(earlier.codes)
+          categories[clause.field]!.codes = found
+        } else {
+          categories[clause.field] = (tests.count, codes, found)
+          tests.append(.code(codes: codes, code: .max))  // its place: made below
         }
       case .number(_, let units, let scale):
         var numbers: [_FilterDecimal] = []
@@ -127,6 +133,17 @@ public struct PropertyQuery: Sendable {
           tests.append(.range(units: units, lo: lo, hi: hi))
         }
         if lo > hi { nothing = true }
+      }
+    }
+    for (test, column, codes) in categories.values {
+      if codes.count == 1 {
+        tests[test] = .code(codes: column, code: codes.first!)
+      } else if let top = codes.max() {
+        var bits = [UInt64](repeating: 0, count: Int(top) / 64 + 1)
+        for c in codes { bits[Int(c) >> 6] |= 1 << UInt64(c & 63) }
+        tests[test] = .codes(codes: column, bits: bits)
+      } else {
+        nothing = true
       }
     }
     self.tests = tests

@@ -12,9 +12,9 @@ enum _PropertyTest: Sendable {
   case range(units: [Int64], lo: Int64, hi: Int64)
   /// `units[id]` is one of `values`, sorted: `in` on a number.
   case anyOf(units: [Int64], values: [Int64])
-  /// `codes[id] == code`: `=` on a category.
+  /// `codes[id] == code`: the clauses on a category leave one code.
   case code(codes: [UInt32], code: UInt32)
-  /// Bit `codes[id]` of `bits` is set: `in` on a category.
+  /// Bit `codes[id]` of `bits` is set: they leave several.
   case codes(codes: [UInt32], bits: [UInt64])
 
   /// Whether point `i` (a valid id) passes.

@@ -332,7 +332,8 @@ extension Clusterer {
     let pyramid = strategy == .aggregate && !sums && (!_indexFormsGroups || _moved)
       && (_tableStorage.map(_CellPyramid.fits) ?? _CellPyramid.nests(cellTable))
       ? _CellPyramid.bytes(table: cellTable) : 0
-    let scratch = _ids.capacity * 4 + _sortedIDs.capacity * 4 + _bitmap.capacity * 8
+    let scratch = _ids.capacity * 4 + _bitmap.capacity * 8
+      + _fieldTotals.capacity * MemoryLayout<_FieldTotals>.stride + _slots.capacity * 4
       + _cells.capacity * MemoryLayout<CellTotals>.stride
       + (_lonEdges.capacity + _latEdges.capacity) * 8
     return table + groups + pyramid + scratch

@@ -289,26 +289,32 @@ extension Clusterer {
       width: width, rectCount: count, rects: (a, count == 2 ? b : a), ranges: ranges)
   }
 
-  /// One query per viewport rectangle, then each point into its cell.
+  /// One query per viewport rectangle, then each point into its cell
+  /// (each point that passes `query`'s filter, when there is one).
   @inlinable
   mutating func _singlePass<C: QueryCounters>(
     _ layout: _StepLayout, _ cells: UnsafeMutableBufferPointer<CellTotals>,
-    _ counters: inout C
+    _ counters: inout C, _ query: _StepQuery? = nil
   ) {
     for k in 0..<layout.rectCount {
       let rc = layout.rect(k)
       _ids.removeAll(keepingCapacity: true)
       index.query(in: rc.rect, into: &_ids, counters: &counters)
-      _accumulate(layout, rc, cells, onlyColumn: nil, row: 0)
+      if let query {
+        _accumulate(layout, rc, cells, query, onlyColumn: nil, row: 0)
+      } else {
+        _accumulate(layout, rc, cells, onlyColumn: nil, row: 0)
+      }
     }
   }
 
   /// One query per cell: the cell's box, widened by ``_queryPad`` and
-  /// clipped to the viewport rectangle; only the points of that cell count.
+  /// clipped to the viewport rectangle; only the points of that cell count
+  /// (that pass `query`'s filter, when there is one).
   @inlinable
   mutating func _perCell<C: QueryCounters>(
     _ layout: _StepLayout, _ cells: UnsafeMutableBufferPointer<CellTotals>,
-    _ counters: inout C
+    _ counters: inout C, _ query: _StepQuery? = nil
   ) {
     let s = layout.scale, cs = layout.cellSize, pad = Self._queryPad
     let rowLo = layout.rowLo, rowHi = layout.rowHi
@@ -335,13 +341,22 @@ extension Clusterer {
             maxX: min(rect.maxX, _lonEdges[col &- rc.colLo &+ 1] + pad), maxY: maxY)
           _ids.removeAll(keepingCapacity: true)
           index.query(in: box, into: &_ids, counters: &counters)
-          if !_ids.isEmpty { _accumulate(layout, rc, cells, onlyColumn: col, row: row) }
+          if _ids.isEmpty { continue }
+          if let query {
+            _accumulate(layout, rc, cells, query, onlyColumn: col, row: row)
+          } else {
+            _accumulate(layout, rc, cells, onlyColumn: col, row: row)
+          }
         }
         if antimeridian {
           let box = Rect(minX: max(rect.minX, 180 - pad), minY: minY, maxX: rect.maxX, maxY: maxY)
           _ids.removeAll(keepingCapacity: true)
           index.query(in: box, into: &_ids, counters: &counters)
-          if !_ids.isEmpty { _accumulate(layout, rc, cells, onlyColumn: 0, row: row) }
+          if let query, !_ids.isEmpty {
+            _accumulate(layout, rc, cells, query, onlyColumn: 0, row: row)
+          } else if !_ids.isEmpty {
+            _accumulate(layout, rc, cells, onlyColumn: 0, row: row)
+          }
         }
       }
     }
@@ -402,48 +417,53 @@ extension Clusterer {
     }
   }
 
-  /// Calls `body` with `_ids`, or, when they are at least 1/16 of the
-  /// points, with the same ids in increasing order. The records are read by
-  /// id, and an index reports ids in its own order: read that way, nearly
-  /// every record was a cache miss (measured on a loaded 2-core VM: a view of
-  /// the whole world over 170k points took a median 15 ms a step read in
-  /// the k-d tree's order, 6.7 ms sorted, before cells were stored). In increasing order the reads sweep the
-  /// table forward and the prefetcher keeps up. The ids are sorted by
-  /// setting bits in a bitmap of all ids and sweeping it, O(*k* + *n*/64),
-  /// hence the 1/16 threshold. Sums do not depend on the order.
+  /// Calls `body` with `_ids`, put in increasing order first when they
+  /// are many (``_sortIDsIfMany()``).
   @inlinable
   mutating func _withIDsInReadOrder(_ body: (UnsafeBufferPointer<Int32>) -> Void) {
+    _sortIDsIfMany()
+    _ids.withUnsafeBufferPointer(body)
+  }
+
+  /// Sorts `_ids` in place when they are at least 1/16 of the points. The
+  /// records are read by id, and an index reports ids in its own order:
+  /// read that way, nearly every record was a cache miss (measured on a
+  /// loaded 2-core VM: a view of the whole world over 170k points took a
+  /// median 15 ms a step read in the k-d tree's order, 6.7 ms sorted, before
+  /// cells were stored). In increasing order the reads sweep the table (and
+  /// a property column) forward and the prefetcher keeps up. The ids are
+  /// sorted by setting bits in a bitmap of all ids and sweeping it,
+  /// O(*k* + *n*/64), hence the 1/16 threshold. Sums do not depend on the
+  /// order.
+  @inlinable
+  mutating func _sortIDsIfMany() {
     let k = _ids.count, n = points.count
-    if k < 64 || k &* 16 < n {
-      _ids.withUnsafeBufferPointer(body)
-      return
-    }
+    if k < 64 || k &* 16 < n { return }
     let words = (n &+ 63) &>> 6
     if _bitmap.count < words { _bitmap = [UInt64](repeating: 0, count: words) }
-    if _sortedIDs.count < k { _sortedIDs.append(contentsOf: repeatElement(0, count: k - _sortedIDs.count)) }
-    _ids.withUnsafeBufferPointer { ids in
+    let m = _ids.withUnsafeMutableBufferPointer { ids in
       _bitmap.withUnsafeMutableBufferPointer { bits in
-        _sortedIDs.withUnsafeMutableBufferPointer { sorted in
-          for id in ids {
-            let i = Int(id)
-            bits[i &>> 6] |= 1 &<< UInt64(i & 63)
-          }
-          var m = 0
-          for w in 0..<words {
-            var x = bits[w]
-            if x == 0 { continue }
-            bits[w] = 0  // left all zero for the next call
-            repeat {
-              sorted[m] = Int32(truncatingIfNeeded: w &<< 6 | x.trailingZeroBitCount)
-              m &+= 1
-              x &= x &- 1
-            } while x != 0
-          }
-          // an index reports each id once; were one reported twice it would count once here
-          body(UnsafeBufferPointer(rebasing: sorted[0..<m]))
+        for id in ids {
+          let i = Int(id)
+          bits[i &>> 6] |= 1 &<< UInt64(i & 63)
         }
+        // every id is in the bitmap: the sweep may write over them
+        var m = 0
+        for w in 0..<words {
+          var x = bits[w]
+          if x == 0 { continue }
+          bits[w] = 0  // left all zero for the next call
+          repeat {
+            ids[m] = Int32(truncatingIfNeeded: w &<< 6 | x.trailingZeroBitCount)
+            m &+= 1
+            x &= x &- 1
+          } while x != 0
+        }
+        return m
       }
     }
+    // an index reports each id once; were one reported twice it would count once here
+    if m < k { _ids.removeLast(k &- m) }
   }
 
   /// One marker per non-empty cell, by row, then column.
@@ -453,14 +473,24 @@ extension Clusterer {
     into markers: inout [ClusterMarker]
   ) {
     markers.removeAll(keepingCapacity: true)
+    _forEachMarkerCell(layout, cells) { slot, col, row in
+      markers.append(_marker(cells[slot], zoom: layout.zoom, column: col, row: row))
+    }
+  }
+
+  /// Calls `body` with the slot, column and row of each non-empty cell, by
+  /// row, then column: the order of the markers.
+  @inlinable @inline(__always)
+  func _forEachMarkerCell(
+    _ layout: _StepLayout, _ cells: UnsafeBufferPointer<CellTotals>, _ body: (Int, Int, Int) -> Void
+  ) {
     for row in layout.rowLo...layout.rowHi {
       let rowBase = (row &- layout.rowLo) &* layout.width
       for k in 0..<layout.rangeCount {
         let range = layout.range(k)
         for col in range.lo...range.hi {
-          let a = cells[rowBase &+ range.dense &+ (col &- range.lo)]
-          if a.count == 0 { continue }
-          markers.append(_marker(a, zoom: layout.zoom, column: col, row: row))
+          let slot = rowBase &+ range.dense &+ (col &- range.lo)
+          if cells[slot].count != 0 { body(slot, col, row) }
         }
       }
     }
@@ -498,7 +528,6 @@ extension Clusterer {
   ) {
     let table = _table(), records = table.records
     let family = Int(table.family[layout.zoom]), shift = UInt32(table.shift[layout.zoom])
-    let s = layout.scale, cs = layout.cellSize
     var totals: [SIMD2<Int>: CellTotals] = [:]
     for k in 0..<layout.rectCount {
       let rc = layout.rect(k)
@@ -506,17 +535,27 @@ extension Clusterer {
       index.query(in: rc.rect, into: &_ids, counters: &counters)
       for id in _ids {
         let i = Int(id), r = records[i]
-        let (col, row) = switch family {
-        case 0: (Int(r.col0 &>> shift), Int(r.row0 &>> shift))
-        case 1: (Int(r.col1 &>> shift), Int(r.row1 &>> shift))
-        default: _PointTable.projectedCell(_points[i], scale: s, cellSize: cs)
-        }
+        let (col, row) = Self._cell(i, r, family: family, shift: shift, layout, _points)
         guard layout.holds(col: col, row: row, rc) else { continue }
         totals[SIMD2(row, col), default: CellTotals()].add(
           id, lonE7: records[i].lonE7, latE7: records[i].latE7)
       }
     }
     _emitSparse(layout, &totals, into: &markers)
+  }
+
+  /// The cell of point `i` of `points`, whose record is `r`, at the
+  /// step's zoom: its stored cell shifted (`family` and `shift` of
+  /// ``_PointTable``), or at a zoom of no family, its projection's.
+  @inlinable @inline(__always)
+  static func _cell(
+    _ i: Int, _ r: _PointRecord, family: Int, shift: UInt32, _ layout: _StepLayout, _ points: [Point]
+  ) -> (col: Int, row: Int) {
+    switch family {
+    case 0: (Int(r.col0 &>> shift), Int(r.row0 &>> shift))
+    case 1: (Int(r.col1 &>> shift), Int(r.row1 &>> shift))
+    default: _PointTable.projectedCell(points[i], scale: layout.scale, cellSize: layout.cellSize)
+    }
   }
 
   /// One marker per cell of `totals` (keyed by row, then column), in row,

@@ -136,13 +136,15 @@ public struct Clusterer<Index: SpatialIndex> {
   @usableFromInline let _indexFormsGroups: Bool
 
   @usableFromInline var _ids: [Int32] = []
-  /// `_ids` in increasing order, when they are many, and the bitmap that sorts them.
-  @usableFromInline var _sortedIDs: [Int32] = []
+  /// The bitmap that sorts `_ids` when they are many.
   @usableFromInline var _bitmap: [UInt64] = []
   @usableFromInline var _cells: [CellTotals] = []
   @usableFromInline var _lonEdges: [Double] = []
   @usableFromInline var _latEdges: [Double] = []
-
+  /// For a step with aggregates: each cell's ``_FieldTotals``, one for each
+  /// column aggregated, and the cell slot of each id of `_ids`.
+  @usableFromInline var _fieldTotals: [_FieldTotals] = []
+  @usableFromInline var _slots: [Int32] = []
 
   /// A clusterer over `points`, queried through `index`, which must have been
   /// built from the same `points` (ids are positions in it).

@@ -7,6 +7,16 @@ public enum ClusteringError: Error, Equatable, Sendable, CustomStringConvertible
   case invalidCellSize(Double)
   /// A band of zooms outside `0...ClusterCellTable.maximumBandZoom`.
   case invalidBandZooms(ClosedRange<Int>)
+  /// A filter that does not parse, or a filter or aggregate that does not
+  /// fit the properties (a field none has, `>=` on a category, a number
+  /// expected). `position` is the 1-based character of the filter's text
+  /// where the fault lies, when the filter was parsed from text.
+  case invalidFilter(String, position: Int?)
+  /// Property columns that cannot be used together: a repeated name,
+  /// columns of different lengths, a code outside its table, a scale
+  /// outside 0...9, or properties of another number of points than the
+  /// clusterer's.
+  case invalidProperties(String)
 
   public var description: String {
     switch self {
@@ -16,6 +26,10 @@ public enum ClusteringError: Error, Equatable, Sendable, CustomStringConvertible
       "cell size \(s) is not a whole number of points in 1...\(Int(ClusterCellTable.maximumCellSize))"
     case .invalidBandZooms(let z):
       "band zooms \(z) do not lie in 0...\(ClusterCellTable.maximumBandZoom)"
+    case .invalidFilter(let message, let position?):
+      "\(message) (at character \(position))"
+    case .invalidFilter(let message, nil), .invalidProperties(let message):
+      message
     }
   }
 }

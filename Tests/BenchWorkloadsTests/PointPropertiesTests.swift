@@ -1,0 +1,44 @@
+import BenchFormats
+import BenchWorkloads
+import SpatialIndexes
+import Testing
+@testable import MapClustering
+
+/// The bench's property columns reach the clustering library as they are:
+/// the same arrays, the same answers.
+@Suite struct PointPropertiesTests {
+  static let table = try! HotelProperties.table(
+    count: 5000, seed: 42, properties: [.number("stars"), .number("price"), .category("chain")])
+
+  @Test func theColumnsAreSharedNotCopied() throws {
+    let properties = try Self.table.pointProperties()
+    #expect(properties.names == ["stars", "price", "chain"])
+    func base<T>(_ a: [T]) -> UnsafeRawPointer? { a.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+    guard case .number(_, let units, let scale) = properties.columns[1],
+          case .category(_, let codes, let values) = properties.columns[2] else {
+      Issue.record("columns of the wrong kind")
+      return
+    }
+    let price = try #require(Self.table.decimal("price")), chain = try #require(Self.table.category("chain"))
+    #expect(base(units) == base(price.units) && scale == price.scale)
+    #expect(base(codes) == base(chain.codes) && values == chain.values)
+  }
+
+  /// A filter on the converted columns keeps what the columns' own values say.
+  @Test func aFilterReadsTheSameValues() throws {
+    let query = try PropertyQuery(
+      filter: PointFilter(parsing: "stars >= 4 and price <= 100 and chain in (chain-1, chain-7)"),
+      properties: Self.table.pointProperties())
+    let stars = Self.table.decimal("stars")!, price = Self.table.decimal("price")!
+    let chain = Self.table.category("chain")!
+    let hundred = (0..<price.scale).reduce(Int64(100)) { v, _ in v * 10 }
+    var kept = 0
+    for i in 0..<5000 {
+      let expected = stars.units[i] >= 4 && price.units[i] <= hundred && price.units[i] != DecimalColumn.missing
+        && ["chain-1", "chain-7"].contains(chain.value(at: i) ?? "")
+      #expect(query.matches(Int32(i)) == expected, "point \(i)")
+      if expected { kept += 1 }
+    }
+    #expect(kept > 50)
+  }
+}

@@ -1,0 +1,319 @@
+import SpatialIndexes
+import Testing
+import _SeededRandom
+import _SpatialTestSupport
+@testable import MapClustering
+
+/// Hostile points with properties, seeded: copies with different values,
+/// ±180°, the poles and the latitude limit, cell edges.
+enum FilterFixtures {
+  /// The category values drawn: quotes, commas, the word `and`, spaces,
+  /// strings that read as numbers; nil and "" are missing.
+  static let chains: [String?] = [
+    "chain-1", "chain-2", "chain-3", "Inn, The", #"say "hi""#, "a and b", " padded", "(x)", "1.5", "1.50", nil, "",
+  ]
+
+  static func points(_ name: String) -> [Point] {
+    switch name {
+    case "copies":
+      // 12 places, each many times over (each copy has its own values)
+      let places = Fixtures.uniform(12, seed: 51, in: Rect(minX: -10, minY: 40, maxX: 10, maxY: 55))
+      return (0..<900).map { places[$0 % 12] }
+    case "edges":
+      let limit = WebMercator.maxLatitude
+      var points = Fixtures.cellEdges() + MapFixtures.antimeridian(200, seed: 52)
+      for lon in [-180.0, 180, 0, 179.999_999_9, -179.999_999_9] {
+        for lat in [limit, -limit, limit.nextUp, 90, -90, 0, 45] {
+          points += Array(repeating: Point(x: lon, y: lat), count: 3)
+        }
+      }
+      return points
+    default:
+      return Fixtures.clustered(1500, seed: 53) + MapFixtures.antimeridian(150, seed: 54)
+    }
+  }
+
+  /// Seeded properties for `n` points: `chain` and `tag` categories,
+  /// `price` in cents (negative, zero, missing), whole `stars`, and `big`,
+  /// values near 2^62 at scale 3, whose sums pass 64 bits.
+  static func properties(_ n: Int, seed: UInt64) -> ReferenceProperties {
+    var g = SplitMix64(seed: seed)
+    var p = ReferenceProperties()
+    p.categories.append(("chain", (0..<n).map { _ in chains[g.nextInt(below: chains.count)] }))
+    p.categories.append(("tag", (0..<n).map { _ in ["-0", "0", "x", nil][g.nextInt(below: 4)] }))
+    p.numbers.append(("price", (0..<n).map { _ in
+      switch g.nextInt(below: 10) {
+      case 0: .min
+      case 1: 0
+      case 2: -Int64(g.nextInt(below: 2000))
+      default: Int64(g.nextInt(below: 50_000))
+      }
+    }, 2))
+    p.numbers.append(("stars", (0..<n).map { _ in g.nextInt(below: 20) == 0 ? .min : Int64(1 + g.nextInt(below: 5)) }, 0))
+    p.numbers.append(("big", (0..<n).map { _ in
+      switch g.nextInt(below: 10) {
+      case 0: .min
+      case 1, 2: .max  // twice as often as -.max: sums of a few dozen pass 2^64
+      case 3: -.max
+      default: Int64(g.nextInt(below: 1 << 40)) << 22 - (1 << 61)
+      }
+    }, 3))
+    return p
+  }
+
+  /// A decimal with 0 to 4 fractional digits (finer than `price`'s 2),
+  /// in `-range...range`, at times `-0.00`.
+  static func bound(_ range: Int, _ g: inout SplitMix64) -> String {
+    if g.nextInt(below: 12) == 0 { return "-0.00" }
+    let whole = g.nextInt(below: 2 * range + 1) - range
+    let digits = g.nextInt(below: 5)
+    var text = whole < 0 || (whole == 0 && g.nextUnit() < 0.3) ? "-\(abs(whole))" : "\(whole)"
+    if digits > 0 { text += "." + (0..<digits).map { _ in String(g.nextInt(below: 10)) }.joined() }
+    return text
+  }
+
+  /// A random filter of 0–3 clauses over `properties`' fields.
+  static func clauses(_ g: inout SplitMix64) -> [ReferenceClause] {
+    (0..<g.nextInt(below: 4)).map { _ in
+      switch g.nextInt(below: 8) {
+      case 0, 1:
+        let pool = chains.compactMap { $0 } + ["chain-99"]
+        return .oneOf("chain", (0..<(1 + g.nextInt(below: 3))).map { _ in pool[g.nextInt(below: pool.count)] })
+      case 2: return .oneOf("tag", [["-0", "0", "x", "y"][g.nextInt(below: 4)]])
+      case 3: return .atLeast("price", bound(500, &g))
+      case 4: return .atMost("price", bound(500, &g))
+      case 5:
+        return .oneOf("stars", (0..<(1 + g.nextInt(below: 2))).map { _ in ["4", "4.0", "5.00", "1", "-0"][g.nextInt(below: 5)] })
+      case 6: return .atLeast("stars", bound(5, &g))
+      default:
+        return g.nextUnit() < 0.5 ? .atLeast("big", bound(2_000_000_000_000_000, &g)) : .oneOf("price", [bound(3, &g)])
+      }
+    }
+  }
+
+  static func aggregates(_ g: inout SplitMix64) -> [ClusterAggregate] {
+    let all: [ClusterAggregate] = [.sum("price"), .min("price"), .max("price"), .sum("big"), .max("big"), .min("stars")]
+    return all.filter { _ in g.nextUnit() < 0.4 }
+  }
+
+  /// Views over `points` at zooms 0–19 (near points and across the
+  /// antimeridian), plus the whole world at zooms 0–2.
+  static func areas(over points: [Point], seed: UInt64) -> [VisibleArea] {
+    MapFixtures.viewports(over: points, count: 24, seed: seed).map(\.visibleArea)
+      + (0...2).map { VisibleArea(zoom: $0, rect: Rect(minX: -180, minY: -90, maxX: 180, maxY: 90)) }
+  }
+}
+
+/// Clustering with a filter and aggregates (issue 43, item 4): for every
+/// index and strategy, the markers are those of the linear scan over the
+/// passing points alone, bit for bit, and the aggregates those of the
+/// documented rule; a filter change rebuilds nothing.
+@Suite struct FilteredClusteringTests {
+  static let indexNames = allIndexTypes.map { $0.name }
+
+  @Test(arguments: indexNames)
+  func everyIndexAndStrategyEqualsTheLinearScanOnThePassingPoints(indexName: String) throws {
+    guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) else { return }
+    let type = try #require(indexType(named: indexName))
+    for (k, name) in ["copies", "edges", "clustered"].enumerated() {
+      try check(type, name, seed: UInt64(60 + k))
+    }
+  }
+
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  private func check<I: DescribedIndex>(_ type: I.Type, _ name: String, seed: UInt64) throws {
+    let points = FilterFixtures.points(name)
+    let reference = FilterFixtures.properties(points.count, seed: seed)
+    let properties = try reference.pointProperties()
+    var clusterer = try Clusterer<I>(points: points)
+    var g = SplitMix64(seed: seed &* 31)
+    var markers: [ClusterMarker] = [], values: [AggregateValue] = []
+    var failures = 0, nonEmpty = 0, aggregated = 0
+    let areas = FilterFixtures.areas(over: points, seed: seed)
+    for _ in 0..<8 {
+      let clauses = FilterFixtures.clauses(&g), asked = FilterFixtures.aggregates(&g)
+      let text = clauses.map { $0.text(quoteAll: g.nextUnit() < 0.3) }.joined(separator: " and ")
+      let filter = try PointFilter(parsing: text)
+      #expect(filter == clauses.map(\.filter).reduce(try PointFilter(parsing: ""), { $0.and($1) }),
+              "\(text): the text and the typed form differ")
+      let query = try PropertyQuery(filter: filter, aggregates: asked, properties: properties)
+      let passing = points.indices.filter { ReferenceFiltering.passes($0, clauses, reference) }
+      let matching = points.indices.filter { query.matches(Int32($0)) }
+      #expect(matching == passing, "\(name) \(text): matches(_:) differs from the rule")
+      for area in areas {
+        let expected = try ReferenceFiltering.markers(points, passing: passing, area: area)
+        let expectedValues = ReferenceFiltering.aggregates(
+          points, passing: passing, area: area, markers: expected, asked: asked, reference)
+        if !expected.isEmpty { nonEmpty += 1 }
+        if expectedValues.contains(where: { !$0.isEmpty }) { aggregated += 1 }
+        for strategy in ClusterStrategy.allCases {
+          try clusterer.cluster(area, strategy: strategy, query: query, into: &markers, aggregates: &values)
+          let texts = values.map(\.description)
+          if (markers != expected || texts != expectedValues) && failures < 3 {
+            failures += 1
+            let extra = markers.filter { !expected.contains($0) }.prefix(3)
+            let missing = expected.filter { !markers.contains($0) }.prefix(3)
+            Issue.record("""
+              \(I.name) \(strategy) \(name) \(area) filter \(text) aggregates \(asked.map(\.text)): \
+              extra \(extra), missing \(missing); aggregates \(texts.prefix(6)) expected \(expectedValues.prefix(6))
+              """)
+          }
+        }
+      }
+    }
+    #expect(nonEmpty > 40, "\(name): too few views show a passing point")
+    #expect(aggregated > 20, "\(name): too few views have an aggregate")
+  }
+
+  /// The worked example of docs/clustering.md, "Filters and aggregates".
+  @Test func theGuidesExample() throws {
+    let hotels = [Point(x: 2.29, y: 48.86), Point(x: 2.35, y: 48.85), Point(x: 2.30, y: 48.87), Point(x: 2.36, y: 48.88)]
+    var clusterer = try Clusterer<KDTreeIndex>(points: hotels)
+    let area = VisibleArea(zoom: 5, rect: Rect(minX: 0, minY: 45, maxX: 5, maxY: 50))
+
+    var properties = PointProperties()
+    try properties.addCategory("chain", values: ["Ritz", "Inn, The", "Ritz", "Ibis"])
+    try properties.addNumber("stars", units: [5, 3, 4, 2], scale: 0)
+    try properties.addNumber("price", units: [420_00, 89_50, .min, 61_00], scale: 2)  // .min: no price
+    let query = try PropertyQuery(
+      filter: PointFilter(parsing: #"stars >= 3 and chain in (Ritz, "Inn, The")"#),
+      aggregates: [.sum("price"), .min("price"), .max("price")], properties: properties)
+    var markers: [ClusterMarker] = [], aggregates: [AggregateValue] = []
+    try clusterer.cluster(area, strategy: .aggregate, query: query, into: &markers, aggregates: &aggregates)
+
+    #expect(clusterer.markers(for: area).map(\.count) == [4])  // one cell holds all four
+    #expect(markers.map(\.count) == [3])
+    #expect(markers == ReferenceClustering.markers(Array(hotels.prefix(3)), area: area))
+    #expect(aggregates.map(\.description) == ["509.50", "89.50", "420.00"])
+    // the bounds of the guide: never rounded to the cents
+    for (filter, kept) in [("price >= 89.505", [0]), ("price <= 89.505", [1, 3]), ("price = 89.505", [])] {
+      let q = try PropertyQuery(filter: PointFilter(parsing: filter), properties: properties)
+      #expect((0..<4).filter { q.matches(Int32($0)) } == kept, "\(filter)")
+    }
+  }
+
+  /// Sums of `big`'s units pass 64 bits in some cell: the data reach it.
+  @Test func theDataSumBeyondSixtyFourBits() throws {
+    let points = FilterFixtures.points("copies")
+    var clusterer = try Clusterer<KDTreeIndex>(points: points)
+    let query = try PropertyQuery(aggregates: [.sum("big")],
+                                  properties: FilterFixtures.properties(points.count, seed: 60).pointProperties())
+    var markers: [ClusterMarker] = [], values: [AggregateValue] = []
+    try clusterer.cluster(VisibleArea(zoom: 0, rect: Rect(minX: -180, minY: -90, maxX: 180, maxY: 90)),
+                          strategy: .aggregate, query: query, into: &markers, aggregates: &values)
+    // `big` is at scale 3: its units are the value × 1000
+    #expect(values.contains { $0.value.map { abs($0) * 1000 > 0x1p64 } ?? false }, "\(values)")
+  }
+
+  /// Moved points are filtered where they now are.
+  @Test func movedPointsAreFilteredWhereTheyAre() throws {
+    guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) else { return }
+    var points = FilterFixtures.points("clustered")
+    let reference = FilterFixtures.properties(points.count, seed: 70)
+    var clusterer = try Clusterer<GridHashIndex>(points: points)
+    var g = SplitMix64(seed: 71)
+    for _ in 0..<300 {
+      let id = g.nextInt(below: points.count)
+      points[id] = Point(x: g.nextDouble(in: -180, 180), y: g.nextDouble(in: -80, 80))
+      try clusterer.move(id: Int32(id), to: points[id])
+    }
+    let clauses: [ReferenceClause] = [.atLeast("price", "10.005"), .oneOf("chain", ["chain-1", "Inn, The"])]
+    let query = try PropertyQuery(filter: clauses.map(\.filter).reduce(PointFilter.field("stars", atLeast: "1"), { $0.and($1) }),
+                                  aggregates: [.max("price")], properties: reference.pointProperties())
+    let passing = points.indices.filter {
+      ReferenceFiltering.passes($0, clauses + [.atLeast("stars", "1")], reference)
+    }
+    var markers: [ClusterMarker] = [], values: [AggregateValue] = []
+    for area in FilterFixtures.areas(over: points, seed: 72) {
+      let expected = try ReferenceFiltering.markers(points, passing: passing, area: area)
+      let expectedValues = ReferenceFiltering.aggregates(
+        points, passing: passing, area: area, markers: expected, asked: [.max("price")], reference)
+      for strategy in ClusterStrategy.allCases {
+        try clusterer.cluster(area, strategy: strategy, query: query, into: &markers, aggregates: &values)
+        #expect(markers == expected, "\(strategy) \(area)")
+        #expect(values.map(\.description) == expectedValues, "\(strategy) \(area)")
+      }
+    }
+  }
+
+  /// The empty query gives the markers of a step without one; a filter no
+  /// point passes gives none.
+  @Test func emptyAndImpossibleFilters() throws {
+    let points = FilterFixtures.points("clustered")
+    let properties = try FilterFixtures.properties(points.count, seed: 73).pointProperties()
+    var clusterer = try Clusterer<CellTree>(points: points)
+    var markers: [ClusterMarker] = [], values: [AggregateValue] = [AggregateValue(units: 1, scale: 0)]
+    let area = VisibleArea(zoom: 1, rect: Rect(minX: -180, minY: -90, maxX: 180, maxY: 90))
+    for strategy in ClusterStrategy.allCases {
+      try clusterer.cluster(area, strategy: strategy, query: PropertyQuery(properties: properties),
+                            into: &markers, aggregates: &values)
+      #expect(markers == clusterer.markers(for: area, strategy: strategy))
+      #expect(values.isEmpty)
+      try clusterer.cluster(area, strategy: strategy,
+                            query: PropertyQuery(filter: PointFilter(parsing: "chain = nobody"), properties: properties),
+                            into: &markers, aggregates: &values)
+      #expect(markers.isEmpty)
+    }
+  }
+
+  @Test func propertiesOfAnotherNumberOfPointsAreRefused() throws {
+    var clusterer = try Clusterer<KDTreeIndex>(points: Fixtures.uniform(10, seed: 74))
+    var p = PointProperties()
+    try p.addNumber("x", units: [1, 2, 3], scale: 0)
+    var markers: [ClusterMarker] = [], values: [AggregateValue] = []
+    #expect(throws: ClusteringError.invalidProperties("the properties describe 3 points, but the clusterer holds 10")) {
+      try clusterer.cluster(VisibleArea(zoom: 0, rect: Rect(minX: -180, minY: -90, maxX: 180, maxY: 90)),
+                            query: PropertyQuery(properties: p), into: &markers, aggregates: &values)
+    }
+  }
+
+  /// A view too wide for the dense buffer takes the sparse path: the same
+  /// markers and aggregates.
+  @Test func viewsTooWideForTheDenseBuffer() throws {
+    guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) else { return }
+    let points = FilterFixtures.points("copies") + Fixtures.uniform(300, seed: 75)
+    let reference = FilterFixtures.properties(points.count, seed: 76)
+    var clusterer = try Clusterer<KDTreeIndex>(points: points)
+    let clauses: [ReferenceClause] = [.atMost("price", "300.001")]
+    let asked: [ClusterAggregate] = [.sum("big"), .min("price")]
+    let query = try PropertyQuery(filter: clauses[0].filter, aggregates: asked, properties: reference.pointProperties())
+    let passing = points.indices.filter { ReferenceFiltering.passes($0, clauses, reference) }
+    let area = VisibleArea(zoom: 14, rect: Rect(minX: -180, minY: -80, maxX: 180, maxY: 80))
+    var markers: [ClusterMarker] = [], values: [AggregateValue] = []
+    try clusterer.cluster(area, strategy: .singlePass, query: query, into: &markers, aggregates: &values)
+    let expected = try ReferenceFiltering.markers(points, passing: passing, area: area)
+    #expect(markers == expected)
+    #expect(values.map(\.description)
+            == ReferenceFiltering.aggregates(points, passing: passing, area: area, markers: expected, asked: asked, reference))
+    #expect(markers.count > 100)
+  }
+
+  /// Once the buffers have grown to the widest view, new filters and
+  /// aggregates change only the query: the clusterer holds no more memory.
+  @Test func aFilterChangeGrowsNothingOnceWarm() throws {
+    let points = FilterFixtures.points("clustered")
+    let reference = FilterFixtures.properties(points.count, seed: 77)
+    let properties = try reference.pointProperties()
+    var clusterer = try Clusterer<KDTreeIndex>(points: points)
+    var markers: [ClusterMarker] = [], values: [AggregateValue] = []
+    let world = VisibleArea(zoom: 2, rect: Rect(minX: -180, minY: -90, maxX: 180, maxY: 90))
+    let all: [ClusterAggregate] = [.sum("price"), .min("price"), .max("price"), .sum("big"), .max("big"), .min("stars")]
+    let warm = try PropertyQuery(aggregates: all, properties: properties)
+    for strategy in ClusterStrategy.allCases {
+      try clusterer.cluster(world, strategy: strategy, query: warm, into: &markers, aggregates: &values)
+    }
+    let held = ClusterStrategy.allCases.map { clusterer.memoryBytes(for: $0) }
+    let capacities = (markers.capacity, values.capacity)
+    var g = SplitMix64(seed: 78)
+    for _ in 0..<20 {
+      let text = FilterFixtures.clauses(&g).map { $0.text() }.joined(separator: " and ")
+      let query = try PropertyQuery(filter: PointFilter(parsing: text), aggregates: FilterFixtures.aggregates(&g),
+                                    properties: properties)
+      for strategy in ClusterStrategy.allCases {
+        try clusterer.cluster(world, strategy: strategy, query: query, into: &markers, aggregates: &values)
+      }
+    }
+    #expect(ClusterStrategy.allCases.map { clusterer.memoryBytes(for: $0) } == held)
+    #expect(markers.capacity == capacities.0 && values.capacity == capacities.1)
+  }
+}

@@ -540,7 +540,7 @@ extension Clusterer {
   /// point; totals given twice for one cell are added.
   ///
   /// - Complexity: O(*c* log *c*) for *c* cells.
-  public func markers(
+  package func markers(
     of area: VisibleArea, totals: [(column: Int, row: Int, totals: CellTotals)]
   ) -> [ClusterMarker] {
     guard let layout = _layout(area) else { return [] }

@@ -47,7 +47,7 @@ extension _SinkGrouping {
   /// Hands whole subtrees to `visitor` as runs of ``GroupingIndex/groupOrder``
   /// when it accepts their box.
   @inlinable
-  public func forEachGroup<C: QueryCounters, V: GroupVisitor>(
+  package func forEachGroup<C: QueryCounters, V: GroupVisitor>(
     in rect: Rect, counters: inout C, _ visitor: inout V
   ) {
     var sink = _GroupSink(visitor)

@@ -30,12 +30,12 @@ public protocol IndexParameters: Sendable, Equatable {
 }
 
 /// What `bench list` prints about one parameter.
-public struct ParameterDescription: Sendable, Equatable {
-  public var name: String
-  public var defaultValue: String
-  public var summary: String
+@usableFromInline package struct ParameterDescription: Sendable, Equatable {
+  package var name: String
+  package var defaultValue: String
+  package var summary: String
 
-  public init(name: String, defaultValue: String, summary: String) {
+  package init(name: String, defaultValue: String, summary: String) {
     self.name = name
     self.defaultValue = defaultValue
     self.summary = summary
@@ -43,11 +43,11 @@ public struct ParameterDescription: Sendable, Equatable {
 }
 
 /// One parameter in effect, as text for a report.
-public struct ParameterValue: Sendable, Equatable {
-  public var name: String
-  public var value: String
+@usableFromInline package struct ParameterValue: Sendable, Equatable {
+  package var name: String
+  package var value: String
 
-  public init(_ name: String, _ value: String) {
+  package init(_ name: String, _ value: String) {
     self.name = name
     self.value = value
   }

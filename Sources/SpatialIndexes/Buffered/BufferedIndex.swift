@@ -34,10 +34,10 @@ public struct BufferedIndex<Base: SpatialIndex>: DynamicSpatialIndex {
   /// Per id: ``_Stale`` bits (in `active`, in `frozen`, removed).
   @usableFromInline var stale: [UInt8]
   @usableFromInline var pending: _PendingBuild<Base>? = nil
-  public let parameters: Parameters
+  @usableFromInline package let parameters: Parameters
   @usableFromInline var liveCount: Int
   /// Installs done since the build at init, for tests and reports.
-  public internal(set) var rebuilds = 0
+  package internal(set) var rebuilds = 0
 
   /// - Complexity: the base's build.
   public init(points: [Point], parameters: Parameters = Parameters()) throws(IndexError) {
@@ -55,7 +55,7 @@ public struct BufferedIndex<Base: SpatialIndex>: DynamicSpatialIndex {
   public var nextID: Int32 { Int32(truncatingIfNeeded: stale.count) }
 
   /// Points in the buffers, searched one by one by every query.
-  public var bufferedCount: Int { active.count + frozen.count }
+  package var bufferedCount: Int { active.count + frozen.count }
 
   /// The active buffer's size that triggers a rebuild.
   @inlinable

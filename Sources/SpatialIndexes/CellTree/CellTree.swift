@@ -57,7 +57,7 @@ public struct CellTree: CellSummingIndex, DescribedIndex {
     public var leafSize: Int
 
     /// From a sweep of 4…128 on hotels (see the README).
-    public static let defaultLeafSize = 16
+    package static let defaultLeafSize = 16
 
     /// Threads the build's parallel passes use; `nil`, the default, for
     /// every core. The tree is the same whatever the count.
@@ -96,7 +96,7 @@ public struct CellTree: CellSummingIndex, DescribedIndex {
     "static quadtree in Web Mercator whose nodes are the map's clustering cells, with counts and sums"
   }
 
-  public let parameters: Parameters
+  @usableFromInline package let parameters: Parameters
   /// On-map points in code order: longitude and latitude interleaved.
   @usableFromInline var coords: [Double]
   /// Their rows at zoom 26 (the y half of their codes: `⌊y · 2^23 / 11⌋`

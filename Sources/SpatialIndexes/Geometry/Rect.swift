@@ -46,7 +46,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
   @inlinable public var width: Double { maxX - minX }
   @inlinable public var height: Double { maxY - minY }
-  @inlinable public var area: Double { isValid ? width * height : 0 }
+  @inlinable package var area: Double { isValid ? width * height : 0 }
 
   /// Inclusive on every edge.
   @inlinable @inline(__always)
@@ -56,7 +56,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
   /// Inclusive on every edge, without branches (see ``insideBit(x:y:)``).
   @inlinable @inline(__always)
-  public func contains(x: Double, y: Double) -> Bool {
+  package func contains(x: Double, y: Double) -> Bool {
     insideBit(x: x, y: y) != 0
   }
 
@@ -66,7 +66,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
   /// Keep the four `let`s: written as one expression, the same test compiled
   /// to branches and ran as slowly as `&&` (Swift 6.3, -O).
   @inlinable @inline(__always)
-  public func insideBit(x: Double, y: Double) -> Int {
+  package func insideBit(x: Double, y: Double) -> Int {
     let a = x >= minX ? 1 : 0
     let b = x <= maxX ? 1 : 0
     let c = y >= minY ? 1 : 0

@@ -37,7 +37,7 @@ extension GridHashIndex {
     /// favour 1–2. 4 is never more than 2.5× slower than the best setting of
     /// any of those cases (8 is up to 3.6×, 2 up to 2.6×), and takes 22 bytes
     /// per point.
-    public static let defaultPointsPerCell = 4
+    @usableFromInline package static let defaultPointsPerCell = 4
 
     public init() {
       cellSize = nil

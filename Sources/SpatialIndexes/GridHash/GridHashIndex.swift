@@ -65,14 +65,14 @@ public struct GridHashIndex: DynamicSpatialIndex, GroupingIndex, DescribedIndex 
   }
 
   /// Dense storage is chosen while the grid has at most this many cells per point…
-  public static let denseCellsPerPoint = 4
+  package static let denseCellsPerPoint = 4
   /// …or at most this many cells in all.
-  public static let denseMinimumCells = 4096
+  package static let denseMinimumCells = 4096
   /// The most cells a grid with `storage=dense` may have.
-  public static let denseMaximumCells = 1 << 26
+  package static let denseMaximumCells = 1 << 26
 
   /// The parameters the index was built with (`cellSize` may be `nil`: auto).
-  public let parameters: Parameters
+  @usableFromInline package let parameters: Parameters
 
   /// Origin, cell size and grid dimensions.
   @usableFromInline var geometry: _GridGeometry

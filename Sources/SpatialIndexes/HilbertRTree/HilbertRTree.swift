@@ -37,7 +37,7 @@ public struct HilbertRTree: SpatialIndex, DescribedIndex {
 
     /// 16 won a sweep of 4…64 on 1M uniform points (`bench speed`, see the
     /// README) and keeps the index under 24 bytes a point.
-    public static let defaultNodeSize = 16
+    package static let defaultNodeSize = 16
 
     public init() { nodeSize = Self.defaultNodeSize }
     public init(nodeSize: Int) { self.nodeSize = nodeSize }
@@ -59,7 +59,7 @@ public struct HilbertRTree: SpatialIndex, DescribedIndex {
     }
   }
 
-  public let parameters: Parameters
+  @usableFromInline package let parameters: Parameters
   /// Coordinates interleaved, `x` then `y`, in Hilbert order.
   @usableFromInline var coords: [Double]
   /// The id of each point, in the same order.

@@ -46,14 +46,13 @@ public struct KDTreeIndex: SpatialIndex, DescribedIndex {
     /// 64 won a sweep of 8…128 on 1M uniform points (`bench speed`, see
     /// the README); 16–32 answer the places dataset's viewports a little
     /// faster, 64 builds faster.
-    public static let defaultNodeSize = 64
+    package static let defaultNodeSize = 64
 
     /// Threads the build uses; `nil`, the default, for every core.
     public var threads: Int?
 
     public init() { nodeSize = Self.defaultNodeSize }
-    public init(nodeSize: Int) { self.nodeSize = nodeSize }
-    public init(nodeSize: Int, threads: Int?) {
+    public init(nodeSize: Int, threads: Int? = nil) {
       self.nodeSize = nodeSize
       self.threads = threads
     }
@@ -85,7 +84,7 @@ public struct KDTreeIndex: SpatialIndex, DescribedIndex {
     "static k-d tree, median-split, flat arrays: split points first in pre-order, then the leaves"
   }
 
-  public let parameters: Parameters
+  @usableFromInline package let parameters: Parameters
   /// Coordinates interleaved, `x` then `y`: split points, then leaf points.
   @usableFromInline var coords: [Double]
   /// The id of each point, in the same order.

@@ -58,7 +58,7 @@ public struct LinearScanIndex: DynamicSpatialIndex, DescribedIndex {
   }
 
   public var count: Int { liveCount }
-  public var parameters: NoParameters { NoParameters() }
+  @usableFromInline package var parameters: NoParameters { NoParameters() }
   @usableFromInline package var parameterValues: [ParameterValue] { [] }
   @usableFromInline package var memoryBytes: Int {
     (xs.capacity + ys.capacity) * MemoryLayout<Double>.stride
@@ -121,7 +121,7 @@ public struct LinearScanIndex: DynamicSpatialIndex, DescribedIndex {
   }
 
   /// The point stored under `id`, or `nil` if it was removed or never existed.
-  public func point(_ id: Int32) -> Point? {
+  package func point(_ id: Int32) -> Point? {
     let i = Int(id)
     guard i >= 0, i < xs.count, !xs[i].isNaN else { return nil }
     return Point(x: xs[i], y: ys[i])

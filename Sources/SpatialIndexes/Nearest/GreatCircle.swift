@@ -49,7 +49,8 @@ public enum GreatCircle {
   /// the sphere: its latitudes are the centre's ± the angular radius δ, its
   /// longitudes the centre's ± asin(sin δ / cos φ) unless a pole is inside.)
   /// Widened by 1e-9° so that rounding never leaves out a point on the circle.
-  public static func boxes(around center: Point, radius: Double) -> (Rect, Rect?) {
+  @usableFromInline
+  package static func boxes(around center: Point, radius: Double) -> (Rect, Rect?) {
     let toDegrees = 180 / Double.pi
     let delta = radius / earthRadius
     let pad = 1e-9

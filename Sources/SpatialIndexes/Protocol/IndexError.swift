@@ -29,7 +29,7 @@ public enum IndexError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// The largest number of points an index holds: ids are `Int32`.
-public let maximumPointCount = Int(Int32.max)
+package let maximumPointCount = Int(Int32.max)
 
 /// Throws unless every point is finite and the count fits 32-bit ids.
 func validate(_ points: [Point]) throws(IndexError) {

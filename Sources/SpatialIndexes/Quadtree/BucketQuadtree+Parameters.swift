@@ -55,7 +55,7 @@ extension BucketQuadtree {
       }
 
       /// Parses ``description``'s forms.
-      public init(parsing text: String) throws(IndexError) {
+      package init(parsing text: String) throws(IndexError) {
         switch text.lowercased() {
         case "data": self = .data
         case "world": self = .world
@@ -103,7 +103,7 @@ extension BucketQuadtree {
 
     /// The largest capacity accepted (bucket counts are `Int32`; beyond this
     /// the tree is a linear scan anyway).
-    public static let capacityLimit = 1 << 20
+    package static let capacityLimit = 1 << 20
 
     @usableFromInline package static var descriptions: [ParameterDescription] {
       [
@@ -160,7 +160,7 @@ extension BucketQuadtree {
     }
 
     /// Throws for a value ``set(_:to:)`` would have refused.
-    public func validate() throws(IndexError) {
+    package func validate() throws(IndexError) {
       guard (1...Self.capacityLimit).contains(capacity) else {
         throw .invalidParameter(
           name: "capacity", value: String(capacity), reason: "must be in 1...\(Self.capacityLimit)")

@@ -68,7 +68,7 @@ public struct BucketQuadtree: DynamicSpatialIndex, GroupingIndex, DescribedIndex
   }
 
   /// The parameters as given (bounds possibly `.data`).
-  public let parameters: Parameters
+  @usableFromInline package let parameters: Parameters
   /// The box of the root node: every point lies inside it.
   public let bounds: Rect
   @usableFromInline let capacity: Int
@@ -170,7 +170,7 @@ public struct BucketQuadtree: DynamicSpatialIndex, GroupingIndex, DescribedIndex
   public var nextID: Int32 { Int32(truncatingIfNeeded: idCount) }
 
   /// The number of nodes, empty ones included.
-  public var nodeCount: Int { nodes.count / Field.stride }
+  package var nodeCount: Int { nodes.count / Field.stride }
 
   /// Capacity, depth cap, the bounds in effect (`world` or
   /// `minX:minY:maxX:maxY`) and how the tree was built.

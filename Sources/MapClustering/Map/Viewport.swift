@@ -25,7 +25,7 @@ public struct Viewport: Hashable, Sendable, CustomStringConvertible {
 
   /// The visible area in map points at this zoom: `(minX, minY, maxX, maxY)`,
   /// `y` growing southward, not wrapped and not clamped.
-  public var mapBounds: (minX: Double, minY: Double, maxX: Double, maxY: Double) {
+  package var mapBounds: (minX: Double, minY: Double, maxX: Double, maxY: Double) {
     let s = WebMercator.scale(zoom: zoom)
     let cx = WebMercator.x(longitude: center.x) * s
     let cy = WebMercator.y(latitude: center.y) * s
@@ -36,7 +36,8 @@ public struct Viewport: Hashable, Sendable, CustomStringConvertible {
   /// with its zoom; see ``rects``.
   ///
   /// - Complexity: O(1); allocates nothing.
-  public var visibleArea: VisibleArea {
+  @usableFromInline
+  package var visibleArea: VisibleArea {
     // A zoom beyond the map's is taken to its nearest end; a centre outside
     // [-180, 180] (a pan that went round the world) is moved by whole turns
     // first (without it both edges lay east of 180 and the first rectangle

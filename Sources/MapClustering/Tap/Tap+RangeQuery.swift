@@ -17,7 +17,7 @@ extension SpatialIndex {
 
   /// The same, counting the range queries' work in `counters`.
   @inlinable
-  public func nearestByRangeQuery<C: QueryCounters>(
+  package func nearestByRangeQuery<C: QueryCounters>(
     to tap: Tap, points: [Point], counters: inout C
   ) -> TapHit? {
     let m = tap.mapPosition

@@ -51,7 +51,7 @@ public struct Tap: Hashable, Sendable, CustomStringConvertible {
   /// The tap's pixel position at its zoom, `x` in [0, world size) and `y`
   /// growing southward, with the zoom's scale (`2^z`) and world size.
   @inlinable
-  public var mapPosition: (x: Double, y: Double, scale: Double, worldSize: Double) {
+  package var mapPosition: (x: Double, y: Double, scale: Double, worldSize: Double) {
     let s = WebMercator.scale(zoom: zoom), w = WebMercator.worldSize(zoom: zoom)
     var tx = WebMercator.x(longitude: coordinate.x) * s
     if tx >= w { tx -= w }  // rounding can land on w itself
@@ -61,7 +61,7 @@ public struct Tap: Hashable, Sendable, CustomStringConvertible {
   /// The squared screen distance from the tap to `point`, or `nil` when the
   /// point is not a candidate (off the map) or farther than ``radius``.
   @inlinable @inline(__always)
-  public func distanceSquared(
+  package func distanceSquared(
     to point: Point, at m: (x: Double, y: Double, scale: Double, worldSize: Double)
   ) -> Double? {
     guard point.x >= -180, point.x <= 180,
@@ -81,7 +81,7 @@ public struct Tap: Hashable, Sendable, CustomStringConvertible {
   /// clipped to the candidates' range. A radius of half the world or more
   /// gives the whole map.
   @inlinable
-  public func forEachQueryRect(_ body: (Rect) -> Void) {
+  package func forEachQueryRect(_ body: (Rect) -> Void) {
     let m = mapPosition
     let pad = 1e-9  // degrees: rounding is ≈1e-13°, a screen point ≥ 5e-6° up to zoom 19
     let maxLat = WebMercator.maxLatitude
@@ -105,7 +105,7 @@ public struct Tap: Hashable, Sendable, CustomStringConvertible {
   /// reference the index searches are tested against.
   ///
   /// - Complexity: O(*n*).
-  public func nearestByBruteForce(in points: [Point]) -> TapHit? {
+  package func nearestByBruteForce(in points: [Point]) -> TapHit? {
     let m = mapPosition
     var best: (d2: Double, id: Int32)? = nil
     for (i, p) in points.enumerated() {
@@ -125,7 +125,7 @@ public struct TapHit: Hashable, Sendable, CustomStringConvertible {
   public var distance: Double
 
   @inlinable
-  public init(id: Int32, distance: Double) {
+  package init(id: Int32, distance: Double) {
     self.id = id
     self.distance = distance
   }

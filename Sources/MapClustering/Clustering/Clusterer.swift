@@ -110,7 +110,7 @@ public struct Clusterer<Index: SpatialIndex> {
   @inlinable public var points: [Point] { _points }
   @usableFromInline var _index: Index
   @usableFromInline var _points: [Point]
-  public let cellTable: ClusterCellTable
+  @usableFromInline package let cellTable: ClusterCellTable
   /// The cell table's zooms in families whose grids nest.
   @usableFromInline let _families: _CellFamilies
 
@@ -209,7 +209,7 @@ public struct Clusterer<Index: SpatialIndex> {
   /// The cell of `point` at `zoom` (half-open on each axis; +180° is in
   /// column 0 with −180°).
   @inlinable
-  public func cell(of point: Point, zoom: Int) -> (column: Int, row: Int) {
+  package func cell(of point: Point, zoom: Int) -> (column: Int, row: Int) {
     let s = WebMercator.scale(zoom: zoom), c = cellTable.cellSize(zoom: zoom)
     return (MapCells.index(MapCells.binX(longitude: point.x), scale: s, cellSize: c, inverse: 1 / c),
             MapCells.index(WebMercator.y(latitude: point.y), scale: s, cellSize: c, inverse: 1 / c))

@@ -13,7 +13,7 @@ public struct Viewport: Hashable, Sendable, CustomStringConvertible {
   public var height: Double
 
   /// A phone in portrait, in points.
-  public static let phone = (width: 390.0, height: 844.0)
+  @usableFromInline package static let phone = (width: 390.0, height: 844.0)
 
   public init(center: Point, zoom: Int, width: Double = Viewport.phone.width,
               height: Double = Viewport.phone.height) {

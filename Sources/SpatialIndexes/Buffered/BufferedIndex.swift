@@ -146,7 +146,7 @@ public struct BufferedIndex<Base: SpatialIndex>: DynamicSpatialIndex {
 
   /// Where point `id` is now, or nil when it was removed or never added.
   @inlinable
-  public func position(of id: Int32) -> Point? {
+  package func position(of id: Int32) -> Point? {
     guard id >= 0, Int(id) < stale.count else { return nil }
     let s = stale[Int(id)]
     if s & _Stale.removed != 0 { return nil }

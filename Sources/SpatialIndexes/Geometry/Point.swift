@@ -23,7 +23,7 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
 
   /// Both coordinates are finite (no NaN, no infinity).
   @inlinable
-  public var isFinite: Bool { x.isFinite && y.isFinite }
+  package var isFinite: Bool { x.isFinite && y.isFinite }
 
   public var description: String { "(\(x), \(y))" }
 }

@@ -44,8 +44,8 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
   @inlinable
   public var isValid: Bool { minX <= maxX && minY <= maxY }
 
-  @inlinable public var width: Double { maxX - minX }
-  @inlinable public var height: Double { maxY - minY }
+  @inlinable package var width: Double { maxX - minX }
+  @inlinable package var height: Double { maxY - minY }
   @inlinable package var area: Double { isValid ? width * height : 0 }
 
   /// Inclusive on every edge.

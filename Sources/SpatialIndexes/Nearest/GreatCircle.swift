@@ -13,7 +13,7 @@ import Darwin
 /// neighbours for every index, which is what the searches compare.
 public enum GreatCircle {
   /// The mean Earth radius (IUGG), metres.
-  public static let earthRadius = 6_371_008.8
+  @usableFromInline package static let earthRadius = 6_371_008.8
 
   /// The great-circle distance between `a` and `b` (`x` = longitude, `y` =
   /// latitude, degrees), in metres.

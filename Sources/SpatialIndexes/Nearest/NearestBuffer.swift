@@ -5,7 +5,7 @@ public struct Neighbor: Hashable, Sendable {
   public var distance: Double
 
   @inlinable
-  public init(id: Int32, distance: Double) {
+  package init(id: Int32, distance: Double) {
     self.id = id
     self.distance = distance
   }

@@ -42,7 +42,7 @@ extension BucketQuadtree {
       case fixed(Rect)
 
       /// Longitude -180...180, latitude -90...90.
-      public static var world: Bounds { .fixed(.world) }
+      package static var world: Bounds { .fixed(.world) }
 
       /// `data`, `world` or `minX:minY:maxX:maxY` (colons, because a `--param`
       /// sweep separates its values with commas).

@@ -70,7 +70,7 @@ public struct BucketQuadtree: DynamicSpatialIndex, GroupingIndex, DescribedIndex
   /// The parameters as given (bounds possibly `.data`).
   @usableFromInline package let parameters: Parameters
   /// The box of the root node: every point lies inside it.
-  public let bounds: Rect
+  @usableFromInline package let bounds: Rect
   @usableFromInline let capacity: Int
   @usableFromInline let maxDepth: Int
 

@@ -16,7 +16,7 @@ import Darwin
 /// Keys order by zoom, then row, then column, then count: the order in which
 /// ``Clusterer`` emits the markers of one step.
 @frozen
-public struct MarkerKey: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct MarkerKey: Hashable, Comparable, Sendable {
   public var zoom: Int
   /// The cell's column: `floor(map x · 2^zoom / cell size)`, map x at zoom 0 in [0, 256].
   public var column: Int
@@ -41,7 +41,8 @@ public struct MarkerKey: Hashable, Comparable, Sendable, CustomStringConvertible
     return a.count < b.count
   }
 
-  public var description: String { "z\(zoom)/c\(column)/r\(row)×\(count)" }
+  /// The key as ``ClusterMarker``'s description and the bench's messages write it.
+  package var description: String { "z\(zoom)/c\(column)/r\(row)×\(count)" }
 }
 
 /// One marker on the map: the points of one grid cell, merged.
@@ -105,7 +106,7 @@ public struct ClusterMarker: Hashable, Sendable, CustomStringConvertible {
   @inlinable public var side: Int { ClusterMarker.markerSide(count: key.count) }
 
   public var description: String {
-    "\(key) at \(coordinate)\(id.map { " id \($0)" } ?? "")"
+    "\(key.description) at \(coordinate)\(id.map { " id \($0)" } ?? "")"
   }
 
   /// The side of a marker for `count` points, in screen points, as the

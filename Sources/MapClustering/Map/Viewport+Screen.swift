@@ -2,7 +2,7 @@ import SpatialIndexes
 
 /// A position on the screen in points: `x` from the left edge, `y` down from
 /// the top edge, as UIKit and the map SDKs measure taps.
-public struct ScreenPosition: Hashable, Sendable, CustomStringConvertible {
+public struct ScreenPosition: Hashable, Sendable {
   public var x: Double
   public var y: Double
 
@@ -11,7 +11,8 @@ public struct ScreenPosition: Hashable, Sendable, CustomStringConvertible {
     self.y = y
   }
 
-  public var description: String { "(\(x), \(y)) pt" }
+  /// The position as the bench's messages write it.
+  package var description: String { "(\(x), \(y)) pt" }
 }
 
 extension Viewport {

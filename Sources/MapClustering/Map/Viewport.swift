@@ -4,7 +4,7 @@ import SpatialIndexes
 ///
 /// Zoom levels are integers here because the clustering table and the cell
 /// grid are defined per level, as in the original design.
-public struct Viewport: Hashable, Sendable, CustomStringConvertible {
+public struct Viewport: Hashable, Sendable {
   /// Centre of the screen; `x` is the longitude, `y` the latitude.
   public var center: Point
   public var zoom: Int
@@ -80,7 +80,8 @@ public struct Viewport: Hashable, Sendable, CustomStringConvertible {
   /// A centre longitude outside [-180, 180] is taken modulo 360.
   public var rects: [Rect] { visibleArea.rects }
 
-  public var description: String {
+  /// The viewport as the bench's messages write it.
+  package var description: String {
     "(\(center.y), \(center.x)) z\(zoom) \(Int(width))x\(Int(height))"
   }
 }

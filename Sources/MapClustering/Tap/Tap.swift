@@ -18,7 +18,7 @@ import SpatialIndexes
 /// A tap is its map position (a coordinate), so a tap read from a file is
 /// the same tap: a screen position above or below the map's edge taps the
 /// edge (``Viewport/coordinate(at:)`` clamps it).
-public struct Tap: Hashable, Sendable, CustomStringConvertible {
+public struct Tap: Hashable, Sendable {
   /// The touch target's half side, in screen points.
   public static let touchRadius = 22.0
 
@@ -46,7 +46,8 @@ public struct Tap: Hashable, Sendable, CustomStringConvertible {
       at: viewport.coordinate(at: ScreenPosition(x: x, y: y)), zoom: viewport.zoom, radius: radius)
   }
 
-  public var description: String { "tap \(coordinate) z\(zoom) r\(radius)" }
+  /// The tap as the bench's messages write it.
+  package var description: String { "tap \(coordinate) z\(zoom) r\(radius)" }
 
   /// The tap's pixel position at its zoom, `x` in [0, world size) and `y`
   /// growing southward, with the zoom's scale (`2^z`) and world size.
@@ -119,7 +120,7 @@ public struct Tap: Hashable, Sendable, CustomStringConvertible {
 
 /// The point a tap found.
 @frozen
-public struct TapHit: Hashable, Sendable, CustomStringConvertible {
+public struct TapHit: Hashable, Sendable {
   public var id: Int32
   /// Screen points from the tap, at the viewport's zoom.
   public var distance: Double
@@ -130,5 +131,6 @@ public struct TapHit: Hashable, Sendable, CustomStringConvertible {
     self.distance = distance
   }
 
-  public var description: String { "id \(id) at \(distance) pt" }
+  /// The hit as the bench's messages write it.
+  package var description: String { "id \(id) at \(distance) pt" }
 }

@@ -34,7 +34,7 @@ extension BucketQuadtree {
     }
 
     /// The root box of a quadtree.
-    public enum Bounds: Hashable, Sendable, CustomStringConvertible {
+    public enum Bounds: Hashable, Sendable {
       /// The bounding box of the points the index is built from, or the world
       /// box when there are none. Inserts outside it throw.
       case data
@@ -46,7 +46,7 @@ extension BucketQuadtree {
 
       /// `data`, `world` or `minX:minY:maxX:maxY` (colons, because a `--param`
       /// sweep separates its values with commas).
-      public var description: String {
+      package var description: String {
         switch self {
         case .data: return "data"
         case .fixed(let r) where r == .world: return "world"

@@ -20,7 +20,7 @@
 /// Ids and positions: `nearest` goes through range queries, reading each
 /// point's current position where the index keeps it (``position(of:)``). Removed points stay in the base until the
 /// next rebuild, where they are kept as dead ids that queries skip.
-public struct BufferedIndex<Base: SpatialIndex>: DynamicSpatialIndex {
+public struct BufferedIndex<Base: SpatialIndex>: DynamicSpatialIndex, MoveHinting {
   public typealias Parameters = BufferedParameters<Base.Parameters>
 
   /// The static index, over ``basePoints``.
@@ -122,7 +122,7 @@ public struct BufferedIndex<Base: SpatialIndex>: DynamicSpatialIndex {
 
   /// Loads the id's stale byte and buffer slots.
   @inlinable
-  public func prefetchMove(id: Int32) {
+  package func prefetchMove(id: Int32) {
     let i = Int(id)
     guard i >= 0, i < stale.count else { return }
     stale.withUnsafeBufferPointer { _prefetchLine($0.baseAddress! + i) }

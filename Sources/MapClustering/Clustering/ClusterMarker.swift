@@ -17,6 +17,7 @@ import Darwin
 /// ``Clusterer`` emits the markers of one step.
 @frozen
 public struct MarkerKey: Hashable, Comparable, Sendable {
+  /// The zoom level of the step that made the marker.
   public var zoom: Int
   /// The cell's column: `floor(map x · 2^zoom / cell size)`, map x at zoom 0 in [0, 256].
   public var column: Int
@@ -33,6 +34,7 @@ public struct MarkerKey: Hashable, Comparable, Sendable {
     self.count = count
   }
 
+  /// By zoom, then row, then column, then count.
   @inlinable
   public static func < (a: Self, b: Self) -> Bool {
     if a.zoom != b.zoom { return a.zoom < b.zoom }
@@ -105,6 +107,8 @@ public struct ClusterMarker: Hashable, Sendable, CustomStringConvertible {
   /// The marker's side in screen points (see ``markerSide(count:)``).
   @inlinable public var side: Int { ClusterMarker.markerSide(count: key.count) }
 
+  /// The key (`z5/c16/r11×3`: zoom, column, row, count), the coordinate
+  /// and, for one point, its id.
   public var description: String {
     "\(key.description) at \(coordinate)\(id.map { " id \($0)" } ?? "")"
   }

@@ -6,9 +6,12 @@ import SpatialIndexes
 
 /// One point's new position.
 public struct PointMove: Sendable, Equatable {
+  /// The point's id: its position in the clusterer's points.
   public var id: Int32
+  /// Where it is now (`x` = longitude, `y` = latitude).
   public var to: Point
 
+  /// Point `id` moved to `to`.
   public init(id: Int32, to: Point) {
     self.id = id
     self.to = to

@@ -23,6 +23,7 @@ public enum ClusterStrategy: String, CaseIterable, Sendable, CustomStringConvert
   /// edges (`_CellPyramid`); at zooms past 7 this is ``singlePass``.
   case aggregate = "aggregate"
 
+  /// The name reports and the command line use: `per-cell`, `single-pass`, `aggregate`.
   public var description: String { rawValue }
 }
 
@@ -231,7 +232,14 @@ public struct Clusterer<Index: SpatialIndex> {
     return markers
   }
 
-  /// Replaces the contents of `markers` with the markers of `viewport`.
+  /// Replaces the contents of `markers` with the markers of `viewport`:
+  /// its zoom's cells, the points inside its rectangles (``Viewport/rects``).
+  ///
+  /// - Complexity: single-pass: one or two range queries plus O(*k*) for *k*
+  ///   points visible; per-cell: one range query per cell covering the
+  ///   viewport plus O(*k*); aggregate: see ``ClusterStrategy/aggregate``.
+  ///   Each adds O(*cells*) to reset and emit; once its buffers have grown,
+  ///   a step allocates nothing.
   @inlinable
   public mutating func cluster(
     _ viewport: Viewport, strategy: ClusterStrategy = .singlePass,

@@ -8,6 +8,7 @@ public enum ClusteringError: Error, Equatable, Sendable, CustomStringConvertible
   /// A band of zooms outside `0...ClusterCellTable.maximumBandZoom`.
   case invalidBandZooms(ClosedRange<Int>)
 
+  /// The error as a sentence that names the value at fault.
   public var description: String {
     switch self {
     case .indexDoesNotMatchPoints(let i, let p):

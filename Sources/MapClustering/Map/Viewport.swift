@@ -7,14 +7,19 @@ import SpatialIndexes
 public struct Viewport: Hashable, Sendable {
   /// Centre of the screen; `x` is the longitude, `y` the latitude.
   public var center: Point
+  /// The zoom level: the world is `256 · 2^zoom` points wide; levels
+  /// beyond ``WebMercator/zoomRange`` are taken to its nearest end.
   public var zoom: Int
-  /// Screen width and height in points.
+  /// Screen width in points.
   public var width: Double
+  /// Screen height in points.
   public var height: Double
 
   /// A phone in portrait, in points.
-  @usableFromInline package static let phone = (width: 390.0, height: 844.0)
+  public static let phone = (width: 390.0, height: 844.0)
 
+  /// A screen of `width` by `height` points (a ``phone`` by default)
+  /// centred on `center` at `zoom`.
   public init(center: Point, zoom: Int, width: Double = Viewport.phone.width,
               height: Double = Viewport.phone.height) {
     self.center = center

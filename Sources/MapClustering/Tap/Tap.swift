@@ -121,6 +121,7 @@ public struct Tap: Hashable, Sendable {
 /// The point a tap found.
 @frozen
 public struct TapHit: Hashable, Sendable {
+  /// The point's id: its position in the points the index was built from.
   public var id: Int32
   /// Screen points from the tap, at the viewport's zoom.
   public var distance: Double

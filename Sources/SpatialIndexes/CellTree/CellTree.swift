@@ -52,6 +52,7 @@
 /// Memory: 24 bytes a point (longitude and latitude, the zoom-26 row, the
 /// id) plus 48 a node.
 public struct CellTree: CellSummingIndex, DescribedIndex {
+  /// The build parameters of ``CellTree``: its leaf size and build threads.
   public struct Parameters: IndexParameters, TextParameters {
     /// Points a node holds before it is split.
     public var leafSize: Int
@@ -63,7 +64,10 @@ public struct CellTree: CellSummingIndex, DescribedIndex {
     /// every core. The tree is the same whatever the count.
     public var threads: Int?
 
+    /// The defaults (``defaultLeafSize``, every core for the build).
     public init() { leafSize = Self.defaultLeafSize }
+    /// `leafSize` points a node before it is split, built on `threads`
+    /// threads (`nil`: every core); a size out of range throws at build time.
     public init(leafSize: Int, threads: Int? = nil) {
       self.leafSize = leafSize
       self.threads = threads
@@ -133,6 +137,7 @@ public struct CellTree: CellSummingIndex, DescribedIndex {
     try build(points)
   }
 
+  /// The number of points held, those off the map included.
   public var count: Int { ids.count + offMapIDs.count }
 
   @usableFromInline package var parameterValues: [ParameterValue] {

@@ -8,11 +8,17 @@
 /// NaN bound, because every comparison with NaN is false.
 @frozen
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
+  /// The west edge: the smallest longitude inside, in degrees.
   public var minX: Double
+  /// The south edge: the smallest latitude inside, in degrees.
   public var minY: Double
+  /// The east edge: the largest longitude inside, in degrees.
   public var maxX: Double
+  /// The north edge: the largest latitude inside, in degrees.
   public var maxY: Double
 
+  /// The rectangle of the points with `minX <= x <= maxX` and
+  /// `minY <= y <= maxY`; one with a bound inverted or NaN matches nothing.
   @inlinable @inline(__always)
   public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
     self.minX = minX
@@ -86,6 +92,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     other.minX <= maxX && other.maxX >= minX && other.minY <= maxY && other.maxY >= minY
   }
 
+  /// `[minX, minY] – [maxX, maxY]`.
   public var description: String { "[\(minX), \(minY)] – [\(maxX), \(maxY)]" }
 
   /// Grows to hold `p` (an empty box, min above max, becomes `p`'s).

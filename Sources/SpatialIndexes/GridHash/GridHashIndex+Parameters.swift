@@ -37,8 +37,10 @@ extension GridHashIndex {
     /// favour 1–2. 4 is never more than 2.5× slower than the best setting of
     /// any of those cases (8 is up to 3.6×, 2 up to 2.6×), and takes 22 bytes
     /// per point.
-    @usableFromInline package static let defaultPointsPerCell = 4
+    public static let defaultPointsPerCell = 4
 
+    /// The defaults: the cell size derived for ``defaultPointsPerCell``
+    /// points a cell, storage chosen by size, every core for the build.
     public init() {
       cellSize = nil
       pointsPerCell = Self.defaultPointsPerCell
@@ -46,6 +48,8 @@ extension GridHashIndex {
       threads = nil
     }
 
+    /// Each field as named (see each field); a value out of range throws
+    /// at build time.
     public init(cellSize: Double? = nil, pointsPerCell: Int = defaultPointsPerCell,
                 storage: Storage = .auto, threads: Int? = nil) {
       self.cellSize = cellSize

@@ -128,7 +128,9 @@ public struct GridHashIndex: DynamicSpatialIndex, MoveHinting, GroupingIndex, De
                     nextID: Int32(truncatingIfNeeded: points.count))
   }
 
+  /// The number of points held (removed ones not counted).
   public var count: Int { liveCount }
+  /// The id the next insert gets.
   public var nextID: Int32 { nextIDValue }
 
   /// The cell size in effect, the target, the storage mode and the grid's size.

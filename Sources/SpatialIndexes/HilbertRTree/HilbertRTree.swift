@@ -31,6 +31,7 @@ public struct HilbertRTree: SpatialIndex, DescribedIndex {
     "static packed R-tree: points in Hilbert order, nodes packed bottom-up, boxes in flat arrays (flatbush's design)"
   }
 
+  /// The build parameters of ``HilbertRTree``: its node size.
   public struct Parameters: IndexParameters, TextParameters {
     /// Children a node (points a leaf) holds.
     public var nodeSize: Int
@@ -39,7 +40,9 @@ public struct HilbertRTree: SpatialIndex, DescribedIndex {
     /// README) and keeps the index under 24 bytes a point.
     package static let defaultNodeSize = 16
 
+    /// The defaults (``defaultNodeSize``).
     public init() { nodeSize = Self.defaultNodeSize }
+    /// `nodeSize` children a node; a size out of range throws at build time.
     public init(nodeSize: Int) { self.nodeSize = nodeSize }
 
     @usableFromInline package static var descriptions: [ParameterDescription] {
@@ -94,6 +97,7 @@ public struct HilbertRTree: SpatialIndex, DescribedIndex {
     if !build(points) { try validate(points) }
   }
 
+  /// The number of points held.
   public var count: Int { ids.count }
   @usableFromInline package var parameterValues: [ParameterValue] { [ParameterValue("nodeSize", "\(parameters.nodeSize)")] }
   @usableFromInline package var memoryBytes: Int {

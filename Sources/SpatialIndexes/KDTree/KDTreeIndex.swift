@@ -39,6 +39,7 @@
 /// "Algorithm 489", CACM 18(3), 1975; Edelkamp & Weiß, "BlockQuicksort:
 /// avoiding branch mispredictions in quicksort", ESA 2016.
 public struct KDTreeIndex: SpatialIndex, DescribedIndex {
+  /// The build parameters of ``KDTreeIndex``: its leaf size and build threads.
   public struct Parameters: IndexParameters, TextParameters {
     /// Points per leaf; a range this small is scanned rather than split.
     public var nodeSize: Int
@@ -51,7 +52,10 @@ public struct KDTreeIndex: SpatialIndex, DescribedIndex {
     /// Threads the build uses; `nil`, the default, for every core.
     public var threads: Int?
 
+    /// The defaults (``defaultNodeSize``, every core for the build).
     public init() { nodeSize = Self.defaultNodeSize }
+    /// `nodeSize` points a leaf, built on `threads` threads (`nil`: every
+    /// core); a size out of range throws at build time.
     public init(nodeSize: Int, threads: Int? = nil) {
       self.nodeSize = nodeSize
       self.threads = threads
@@ -120,6 +124,7 @@ public struct KDTreeIndex: SpatialIndex, DescribedIndex {
     markRuns()
   }
 
+  /// The number of points held.
   public var count: Int { ids.count }
   @usableFromInline package var parameterValues: [ParameterValue] {
     [ParameterValue("nodeSize", "\(parameters.nodeSize)"),

@@ -33,6 +33,7 @@ public struct LinearScanIndex: DynamicSpatialIndex, MoveHinting, DescribedIndex 
     "linear scan over struct-of-arrays coordinates with a 16-bit prefilter (the reference)"
   }
 
+  /// The scan has nothing to set.
   public typealias Parameters = NoParameters
 
   @usableFromInline var xs: [Double]
@@ -57,6 +58,7 @@ public struct LinearScanIndex: DynamicSpatialIndex, MoveHinting, DescribedIndex 
     liveCount = points.count
   }
 
+  /// The number of points held (removed ones not counted).
   public var count: Int { liveCount }
   @usableFromInline package var parameters: NoParameters { NoParameters() }
   @usableFromInline package var parameterValues: [ParameterValue] { [] }
@@ -64,6 +66,7 @@ public struct LinearScanIndex: DynamicSpatialIndex, MoveHinting, DescribedIndex 
     (xs.capacity + ys.capacity) * MemoryLayout<Double>.stride
       + (cx.capacity + cy.capacity) * MemoryLayout<UInt16>.stride
   }
+  /// The id the next insert gets.
   public var nextID: Int32 { Int32(truncatingIfNeeded: xs.count) }
 
   /// - Complexity: O(1) amortised.

@@ -11,6 +11,7 @@ public enum IndexError: Error, Equatable, Sendable, CustomStringConvertible {
   /// More points than 32-bit ids can name.
   case tooManyPoints(count: Int, limit: Int)
 
+  /// The error as a sentence that names the value at fault.
   public var description: String {
     switch self {
     case let .invalidParameter(name, value, reason):

@@ -6,6 +6,7 @@
 /// value makes sense (capacity 0, a NaN cell size) is checked at build time,
 /// which throws ``IndexError``.
 public protocol IndexParameters: Sendable, Equatable {
+  /// The defaults.
   init()
 }
 
@@ -55,6 +56,7 @@ public protocol IndexParameters: Sendable, Equatable {
 
 /// For an index without parameters (the linear scan).
 public struct NoParameters: IndexParameters, TextParameters {
+  /// The only value: nothing to set.
   public init() {}
   @usableFromInline package static var descriptions: [ParameterDescription] { [] }
   @usableFromInline package mutating func set(_ name: String, to value: String) throws(IndexError) {

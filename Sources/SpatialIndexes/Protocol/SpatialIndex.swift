@@ -94,6 +94,8 @@ extension SpatialIndex {
     try self.init(points: points, parameters: Parameters())
   }
 
+  /// Appends from ``forEach(in:counters:_:)``: the default of an index
+  /// that has no faster way.
   @inlinable
   public func query<C: QueryCounters>(
     in rect: Rect, into ids: inout [Int32], counters: inout C
@@ -104,6 +106,8 @@ extension SpatialIndex {
     }
   }
 
+  /// Counts what ``forEach(in:counters:_:)`` visits: the default of an
+  /// index that has no faster way.
   @inlinable
   public func count<C: QueryCounters>(in rect: Rect, counters: inout C) -> Int {
     var n = 0
@@ -116,18 +120,26 @@ extension SpatialIndex {
 
   // MARK: Without counters
 
+  /// Calls `visit` with the id of each point inside `rect` (inclusive
+  /// bounds) until it returns `false`.
+  ///
+  /// - Returns: `false` if `visit` stopped the query.
   @inlinable @discardableResult
   public func forEach(in rect: Rect, _ visit: (Int32) -> Bool) -> Bool {
     var none = NoCounters()
     return forEach(in: rect, counters: &none, visit)
   }
 
+  /// Appends the id of each point inside `rect` (inclusive bounds) to
+  /// `ids`; call `ids.removeAll(keepingCapacity: true)` between queries to
+  /// reuse its storage.
   @inlinable
   public func query(in rect: Rect, into ids: inout [Int32]) {
     var none = NoCounters()
     query(in: rect, into: &ids, counters: &none)
   }
 
+  /// The number of points inside `rect` (inclusive bounds).
   @inlinable
   public func count(in rect: Rect) -> Int {
     var none = NoCounters()

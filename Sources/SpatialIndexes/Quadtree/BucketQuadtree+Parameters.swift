@@ -85,8 +85,12 @@ extension BucketQuadtree {
       }
     }
 
+    /// The defaults: 16 points a bucket, depth up to ``BucketQuadtree/maxDepthLimit``,
+    /// the data's bounds, a bulk build on every core.
     public init() {}
 
+    /// Each field as named (see each field); a value out of range throws
+    /// at build time.
     public init(
       capacity: Int = 16, maxDepth: Int = BucketQuadtree.maxDepthLimit, bounds: Bounds = .data,
       build: Build = .bulk, threads: Int? = nil

@@ -6,7 +6,7 @@ import PackageDescription
 let package = Package(
   name: "SpatialBench",
   products: [
-    // What a map app imports: geometry, Web Mercator, the protocol and the indexes.
+    // What a map app imports: points, rectangles, the protocol, the indexes, k-nearest.
     .library(name: "SpatialIndexes", targets: ["SpatialIndexes"]),
     // Viewports, grid clustering and its strategies, the marker diff and taps.
     .library(name: "MapClustering", targets: ["MapClustering"]),

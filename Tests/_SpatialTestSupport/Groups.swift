@@ -2,13 +2,13 @@ import SpatialIndexes
 
 /// The grouped query of any index, for tests that run every index through
 /// it: an index that forms no groups (``GroupingIndex``) hands every id alone.
-public func groupOrder<I: SpatialIndex>(of index: I) -> [Int32] {
+package func groupOrder<I: SpatialIndex>(of index: I) -> [Int32] {
   (index as? any GroupingIndex)?.groupOrder ?? []
 }
 
 /// ``GroupingIndex/forEachGroup(in:counters:_:)`` of `index`, or for one
 /// that forms no groups each id alone at position -1.
-public func forEachGroup<I: SpatialIndex, V: GroupVisitor>(
+package func forEachGroup<I: SpatialIndex, V: GroupVisitor>(
   of index: I, in rect: Rect, _ visitor: inout V
 ) {
   var none = NoCounters()

@@ -19,7 +19,7 @@ public enum ParameterDefaults {
   /// default (not `auto` or `data`, which resolve against the data), in order.
   /// For a name that is no index of the package (a database engine's rows,
   /// `clock=server`), every parameter: they tell its rows apart.
-  public static func chosen(_ params: String, index: String) -> [ParameterValue] {
+  package static func chosen(_ params: String, index: String) -> [ParameterValue] {
     guard indexType(named: index) != nil else { return params.isEmpty ? [] : ReportKey.parameters(of: params) }
     let defaults = values(of: index)
     return ReportKey.parameters(of: params).filter {
@@ -30,7 +30,7 @@ public enum ParameterDefaults {
 
   /// The chosen parameters whose values differ from the default: what a
   /// map's code has to set.
-  public static func changed(_ params: String, index: String) -> [ParameterValue] {
+  package static func changed(_ params: String, index: String) -> [ParameterValue] {
     let defaults = values(of: index)
     return chosen(params, index: index).filter { defaults[$0.name] != $0.value }
   }

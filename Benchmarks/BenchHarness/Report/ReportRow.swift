@@ -37,15 +37,15 @@ public struct ReportKey: Hashable, Comparable, Sendable, CustomStringConvertible
 
   /// Parameters as the `params` column spells them: `name=value` pairs
   /// joined by `;`.
-  public static func paramsText(_ values: [ParameterValue]) -> String {
+  package static func paramsText(_ values: [ParameterValue]) -> String {
     values.map { "\($0.name)=\($0.value)" }.joined(separator: ";")
   }
 
   /// The `name=value` pairs of ``params``, in order.
-  public var parameters: [ParameterValue] { Self.parameters(of: params) }
+  package var parameters: [ParameterValue] { Self.parameters(of: params) }
 
   /// The `name=value` pairs of a `params` text.
-  public static func parameters(of params: String) -> [ParameterValue] {
+  package static func parameters(of params: String) -> [ParameterValue] {
     params.split(separator: ";").map { part in
       let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
       return ParameterValue(String(pieces[0]), pieces.count > 1 ? String(pieces[1]) : "")

@@ -92,7 +92,7 @@ public enum HostileBoxes {
 
   /// The box a visible area shows: its one rectangle, or the two across
   /// the antimeridian as one box whose west edge is east of its east edge.
-  public static func box(of area: VisibleArea) -> GeoQuery {
+  package static func box(of area: VisibleArea) -> GeoQuery {
     let a = area.first
     guard area.count == 2 else { return GeoQuery(minLat: a.minY, minLon: a.minX, maxLat: a.maxY, maxLon: a.maxX) }
     return GeoQuery(minLat: a.minY, minLon: a.minX, maxLat: a.maxY, maxLon: area.second.maxX)

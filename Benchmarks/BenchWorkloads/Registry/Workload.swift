@@ -88,7 +88,7 @@ public struct WorkloadData: Sendable {
 /// Runners are generic over the index so every query specialises; each
 /// keeps its scratch buffers between steps, so a step allocates nothing
 /// once warm.
-public protocol StepRunner<Answer>: TimedSteps {
+package protocol StepRunner<Answer>: TimedSteps {
   associatedtype Answer
 
   /// Runs step `step`, adding the index's work to `counters`.
@@ -137,7 +137,7 @@ extension StepRunner {
   public var churn: Int? { nil }
   public var workloadBytes: Int? { nil }
   public var phases: [StepPhase] { [] }
-  public var indexParameters: [ParameterValue]? { nil }
+  package var indexParameters: [ParameterValue]? { nil }
 }
 
 /// Receives each runner of a workload bound to an index, generically, so

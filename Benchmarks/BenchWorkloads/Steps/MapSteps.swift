@@ -39,7 +39,7 @@ public struct MapSteps: Sendable {
   /// Per step, the latitude/longitude rectangles on screen.
   public var rects: [[Rect]]?
   /// Per step, the rectangles and the zoom.
-  public var areas: [VisibleArea]?
+  package var areas: [VisibleArea]?
   /// Per step, a tap.
   public var taps: [Tap]?
   /// Per step, where to search near: the tap's position (a seeded place

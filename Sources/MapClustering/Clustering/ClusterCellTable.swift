@@ -24,7 +24,7 @@ public struct ClusterCellTable: Hashable, Sendable {
   }
 
   /// The size at every zoom no band names.
-  public let otherwise: Double
+  @usableFromInline package let otherwise: Double
   /// The size by zoom, for zooms `0..<sizes.count`.
   @usableFromInline let sizes: [Double]
 

@@ -16,7 +16,8 @@ import Darwin
 /// Keys order by zoom, then row, then column, then count: the order in which
 /// ``Clusterer`` emits the markers of one step.
 @frozen
-public struct MarkerKey: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct MarkerKey: Hashable, Comparable, Sendable {
+  /// The zoom level of the step that made the marker.
   public var zoom: Int
   /// The cell's column: `floor(map x · 2^zoom / cell size)`, map x at zoom 0 in [0, 256].
   public var column: Int
@@ -26,13 +27,14 @@ public struct MarkerKey: Hashable, Comparable, Sendable, CustomStringConvertible
   public var count: Int
 
   @inlinable
-  public init(zoom: Int, column: Int, row: Int, count: Int) {
+  package init(zoom: Int, column: Int, row: Int, count: Int) {
     self.zoom = zoom
     self.column = column
     self.row = row
     self.count = count
   }
 
+  /// By zoom, then row, then column, then count.
   @inlinable
   public static func < (a: Self, b: Self) -> Bool {
     if a.zoom != b.zoom { return a.zoom < b.zoom }
@@ -41,18 +43,19 @@ public struct MarkerKey: Hashable, Comparable, Sendable, CustomStringConvertible
     return a.count < b.count
   }
 
-  public var description: String { "z\(zoom)/c\(column)/r\(row)×\(count)" }
+  /// The key as ``ClusterMarker``'s description and the bench's messages write it.
+  package var description: String { "z\(zoom)/c\(column)/r\(row)×\(count)" }
 }
 
 /// One marker on the map: the points of one grid cell, merged.
 ///
 /// A marker for one point is that point: ``id`` names it and ``coordinate``
 /// is its exact position. A marker for several points sits at the mean of
-/// their latitudes and longitudes, computed in ``FixedPoint`` units from
-/// integer sums, so it is the same, bit for bit, whatever index or strategy
-/// produced it. ``longitudeE7`` and ``latitudeE7`` hold that fixed-point
-/// position for every marker (for one point, its coordinate rounded to
-/// 1e-7°): what `bench query --workload cluster` writes.
+/// their latitudes and longitudes, computed in units of 1e-7° from integer
+/// sums, so it is the same, bit for bit, whatever index or strategy
+/// produced it. `longitudeE7` and `latitudeE7` (`package`) hold that
+/// fixed-point position for every marker (for one point, its coordinate
+/// rounded to 1e-7°): what `bench query --workload cluster` writes.
 @frozen
 public struct ClusterMarker: Hashable, Sendable, CustomStringConvertible {
   /// Zoom, cell and count: the marker's identity for ``MarkerDiff``.
@@ -63,12 +66,13 @@ public struct ClusterMarker: Hashable, Sendable, CustomStringConvertible {
   public var id: Int32?
   /// The position in ``FixedPoint`` units: the rounded mean, or the point's
   /// rounded coordinates.
-  public var longitudeE7: Int32
-  public var latitudeE7: Int32
+  @usableFromInline package var longitudeE7: Int32
+  /// See ``longitudeE7``.
+  @usableFromInline package var latitudeE7: Int32
 
   /// A marker for several points whose mean is (`longitudeE7`, `latitudeE7`).
   @inlinable
-  public init(key: MarkerKey, longitudeE7: Int32, latitudeE7: Int32) {
+  package init(key: MarkerKey, longitudeE7: Int32, latitudeE7: Int32) {
     self.key = key
     self.longitudeE7 = longitudeE7
     self.latitudeE7 = latitudeE7
@@ -79,7 +83,7 @@ public struct ClusterMarker: Hashable, Sendable, CustomStringConvertible {
   /// A marker for the one point `id` at `point`, whose fixed-point position is
   /// (`longitudeE7`, `latitudeE7`).
   @inlinable
-  public init(key: MarkerKey, longitudeE7: Int32, latitudeE7: Int32, point: Point, id: Int32) {
+  package init(key: MarkerKey, longitudeE7: Int32, latitudeE7: Int32, point: Point, id: Int32) {
     self.key = key
     self.longitudeE7 = longitudeE7
     self.latitudeE7 = latitudeE7
@@ -89,7 +93,7 @@ public struct ClusterMarker: Hashable, Sendable, CustomStringConvertible {
 
   /// A marker at `coordinate`, its fixed-point position that coordinate rounded.
   @inlinable
-  public init(key: MarkerKey, coordinate: Point, id: Int32?) {
+  package init(key: MarkerKey, coordinate: Point, id: Int32?) {
     self.key = key
     self.coordinate = coordinate
     self.id = id
@@ -103,8 +107,10 @@ public struct ClusterMarker: Hashable, Sendable, CustomStringConvertible {
   /// The marker's side in screen points (see ``markerSide(count:)``).
   @inlinable public var side: Int { ClusterMarker.markerSide(count: key.count) }
 
+  /// The key (`z5/c16/r11×3`: zoom, column, row, count), the coordinate
+  /// and, for one point, its id.
   public var description: String {
-    "\(key) at \(coordinate)\(id.map { " id \($0)" } ?? "")"
+    "\(key.description) at \(coordinate)\(id.map { " id \($0)" } ?? "")"
   }
 
   /// The side of a marker for `count` points, in screen points, as the
@@ -113,13 +119,14 @@ public struct ClusterMarker: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Complexity: O(1): a table lookup below 1024 points.
   @inlinable
-  public static func markerSide(count: Int) -> Int {
+  package static func markerSide(count: Int) -> Int {
     if count >= 0 && count < _sideTable.count { return Int(_sideTable[count]) }
     return count < 0 ? markerSideFormula(count: 0) : 44
   }
 
   /// ``markerSide(count:)`` evaluated from the formula (no table).
-  public static func markerSideFormula(count: Int) -> Int {
+  @usableFromInline
+  package static func markerSideFormula(count: Int) -> Int {
     let n = Double(max(0, count))
     return Int((44 / (1 + exp(-0.3 * pow(n, 0.4)))).rounded())
   }

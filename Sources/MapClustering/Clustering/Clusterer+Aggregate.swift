@@ -321,7 +321,7 @@ extension Clusterer {
   /// cell (4.4 MB), and on an index that sums cells itself nothing; and its
   /// scratch buffers as grown so far. Counted whether or not they were
   /// built yet.
-  public func memoryBytes(for strategy: ClusterStrategy) -> Int {
+  package func memoryBytes(for strategy: ClusterStrategy) -> Int {
     let n = points.count
     let sums = strategy == .aggregate && _indexSumsCells
     let grouped = strategy == .aggregate && !sums && _indexFormsGroups && !_moved

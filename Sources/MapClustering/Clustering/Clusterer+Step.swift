@@ -179,7 +179,7 @@ extension Clusterer {
   ///
   /// - Complexity: see ``cluster(_:strategy:into:counters:)-(VisibleArea,_,_,_)``.
   @inlinable
-  public mutating func cluster<C: QueryCounters>(
+  package mutating func cluster<C: QueryCounters>(
     _ viewport: Viewport, strategy: ClusterStrategy, into markers: inout [ClusterMarker],
     counters: inout C
   ) {
@@ -194,7 +194,7 @@ extension Clusterer {
   ///   points visible; per-cell: one range query per cell covering the
   ///   viewport plus O(*k*). Both add O(*cells*) to reset and emit.
   @inlinable
-  public mutating func cluster<C: QueryCounters>(
+  package mutating func cluster<C: QueryCounters>(
     _ area: VisibleArea, strategy: ClusterStrategy, into markers: inout [ClusterMarker],
     counters: inout C
   ) {
@@ -515,7 +515,7 @@ extension Clusterer {
   /// Cells a step may hold in its dense buffer (24 bytes each: 100 MB). A
   /// view with more (a box of the world from a file at zoom 19, a screen
   /// thousands of cells wide) is clustered by ``_sparse(_:into:counters:)``.
-  public static var maximumDenseCells: Int { 1 << 22 }
+  @usableFromInline package static var maximumDenseCells: Int { 1 << 22 }
 
   /// A step whose cells are too many for the dense buffer: one query per
   /// rectangle, each point's cell totalled in a hash table, the markers
@@ -579,7 +579,7 @@ extension Clusterer {
   /// point; totals given twice for one cell are added.
   ///
   /// - Complexity: O(*c* log *c*) for *c* cells.
-  public func markers(
+  package func markers(
     of area: VisibleArea, totals: [(column: Int, row: Int, totals: CellTotals)]
   ) -> [ClusterMarker] {
     guard let layout = _layout(area) else { return [] }

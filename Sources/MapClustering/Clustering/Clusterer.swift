@@ -10,12 +10,12 @@ public enum ClusterStrategy: String, CaseIterable, Sendable, CustomStringConvert
   /// One range query per viewport rectangle; the points are then binned
   /// into their cells.
   case singlePass = "single-pass"
-  /// One grouped query per viewport rectangle
-  /// (``GroupingIndex/forEachGroup(in:counters:_:)``): a subtree whose box lies
-  /// inside one cell is added from prefix sums of its points' coordinates,
-  /// kept by the clusterer over the index's storage order, without visiting
-  /// its points. Other points are binned one by one. An index that sums
-  /// cells itself (``CellSummingIndex``) is asked for the cells'
+  /// One grouped query per viewport rectangle (the package's
+  /// `GroupingIndex`): a subtree whose box lies inside one cell is added
+  /// from prefix sums of its points' coordinates, kept by the clusterer over
+  /// the index's storage order, without visiting its points. Other points
+  /// are binned one by one. An index that sums cells itself (the cell tree,
+  /// through the package's `CellSummingIndex`) is asked for the cells'
   /// totals instead. Over one that forms no groups (the linear scan, a
   /// quadtree or grid changed since its build), or once points moved, the
   /// clusterer keeps its own totals by cell at zooms 4 and 7 and adds whole
@@ -23,6 +23,7 @@ public enum ClusterStrategy: String, CaseIterable, Sendable, CustomStringConvert
   /// edges (`_CellPyramid`); at zooms past 7 this is ``singlePass``.
   case aggregate = "aggregate"
 
+  /// The name reports and the command line use: `per-cell`, `single-pass`, `aggregate`.
   public var description: String { rawValue }
 }
 
@@ -46,7 +47,7 @@ public enum ClusterStrategy: String, CaseIterable, Sendable, CustomStringConvert
 /// 0 (−180°), and east of it lies column 0. So a point at +180° is in column
 /// 0 at every zoom, with the points at −180°, and its longitude is counted
 /// as −180° in the mean (a one-point marker stands at −180°), whichever box
-/// shows it (``MapCells/isAntimeridian(_:)``). Which points are in view is
+/// shows it (`MapCells.isAntimeridian(_:)`). Which points are in view is
 /// still decided on their own coordinates: a box whose east edge is +180°
 /// shows the points stored at +180° (in column 0, though the box need not
 /// reach it), and one whose west edge is −180° does not.
@@ -70,7 +71,7 @@ public enum ClusterStrategy: String, CaseIterable, Sendable, CustomStringConvert
 /// observed) is left out by every strategy.
 ///
 /// **Markers.** One per non-empty cell: its count and the mean of its
-/// points' latitudes and longitudes, in ``FixedPoint`` units: each coordinate
+/// points' latitudes and longitudes, in fixed point (`FixedPoint`): each coordinate
 /// rounded to 1e-7 degree (about 1 cm) as an `Int32`, summed in `Int64`
 /// (with 32-bit ids at most 2^31 points are summed, |sum| ≤ 2^31 · 1.8e9 <
 /// 2^63, so the sums cannot overflow), the mean the sum over the count
@@ -110,7 +111,7 @@ public struct Clusterer<Index: SpatialIndex> {
   @inlinable public var points: [Point] { _points }
   @usableFromInline var _index: Index
   @usableFromInline var _points: [Point]
-  public let cellTable: ClusterCellTable
+  @usableFromInline package let cellTable: ClusterCellTable
   /// The cell table's zooms in families whose grids nest.
   @usableFromInline let _families: _CellFamilies
 
@@ -211,13 +212,13 @@ public struct Clusterer<Index: SpatialIndex> {
   /// The cell of `point` at `zoom` (half-open on each axis; +180° is in
   /// column 0 with −180°).
   @inlinable
-  public func cell(of point: Point, zoom: Int) -> (column: Int, row: Int) {
+  package func cell(of point: Point, zoom: Int) -> (column: Int, row: Int) {
     let s = WebMercator.scale(zoom: zoom), c = cellTable.cellSize(zoom: zoom)
     return (MapCells.index(MapCells.binX(longitude: point.x), scale: s, cellSize: c, inverse: 1 / c),
             MapCells.index(WebMercator.y(latitude: point.y), scale: s, cellSize: c, inverse: 1 / c))
   }
 
-  /// The markers of `viewport`, in a new array (see ``cluster(_:strategy:into:counters:)-(VisibleArea,_,_,_)``).
+  /// The markers of `viewport`, in a new array (see ``cluster(_:strategy:into:)``).
   public mutating func markers(
     for viewport: Viewport, strategy: ClusterStrategy = .singlePass
   ) -> [ClusterMarker] {
@@ -225,7 +226,7 @@ public struct Clusterer<Index: SpatialIndex> {
   }
 
   /// The markers of `area`, in a new array.
-  public mutating func markers(
+  package mutating func markers(
     for area: VisibleArea, strategy: ClusterStrategy = .singlePass
   ) -> [ClusterMarker] {
     var markers: [ClusterMarker] = []
@@ -233,7 +234,14 @@ public struct Clusterer<Index: SpatialIndex> {
     return markers
   }
 
-  /// Replaces the contents of `markers` with the markers of `viewport`.
+  /// Replaces the contents of `markers` with the markers of `viewport`:
+  /// its zoom's cells, the points inside its rectangles (``Viewport/rects``).
+  ///
+  /// - Complexity: single-pass: one or two range queries plus O(*k*) for *k*
+  ///   points visible; per-cell: one range query per cell covering the
+  ///   viewport plus O(*k*); aggregate: see ``ClusterStrategy/aggregate``.
+  ///   Each adds O(*cells*) to reset and emit; once its buffers have grown,
+  ///   a step allocates nothing.
   @inlinable
   public mutating func cluster(
     _ viewport: Viewport, strategy: ClusterStrategy = .singlePass,
@@ -244,7 +252,7 @@ public struct Clusterer<Index: SpatialIndex> {
 
   /// Replaces the contents of `markers` with the markers of `area`.
   @inlinable
-  public mutating func cluster(
+  package mutating func cluster(
     _ area: VisibleArea, strategy: ClusterStrategy = .singlePass,
     into markers: inout [ClusterMarker]
   ) {

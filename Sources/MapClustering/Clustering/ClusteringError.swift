@@ -18,6 +18,7 @@ public enum ClusteringError: Error, Equatable, Sendable, CustomStringConvertible
   /// clusterer's.
   case invalidProperties(String)
 
+  /// The error as a sentence that names the value at fault.
   public var description: String {
     switch self {
     case .indexDoesNotMatchPoints(let i, let p):

@@ -13,14 +13,14 @@ import SpatialIndexes
 /// FixedPoint.mean(-5, count: 2)             // -3 (−2.5 rounds away from zero)
 /// FixedPoint.text(488_566_134)              // "48.8566134"
 /// ```
-public enum FixedPoint {
+@usableFromInline package enum FixedPoint {
   /// Units per degree.
-  public static let scale = 1e7
+  @usableFromInline package static let scale = 1e7
 
   /// `degrees` in units, rounded to the nearest (halves away from zero),
   /// clamped to ±180° (a point beyond is never in a viewport).
   @inlinable
-  public static func units(_ degrees: Double) -> Int32 { MapCells.units(degrees) }
+  package static func units(_ degrees: Double) -> Int32 { MapCells.units(degrees) }
 
   /// `sum / count` rounded to the nearest unit, halves away from zero.
   ///
@@ -29,7 +29,7 @@ public enum FixedPoint {
   ///
   /// - Precondition: `count > 0`.
   @inlinable
-  public static func mean(_ sum: Int64, count: Int) -> Int32 {
+  package static func mean(_ sum: Int64, count: Int) -> Int32 {
     let c = Int64(count)
     let q = (2 * sum.magnitude + UInt64(c)) / (2 * UInt64(c))
     return Int32(truncatingIfNeeded: sum < 0 ? -Int64(q) : Int64(q))
@@ -37,11 +37,11 @@ public enum FixedPoint {
 
   /// The degrees a value of units stands for: the double nearest to it.
   @inlinable
-  public static func degrees(_ units: Int32) -> Double { Double(units) / scale }
+  package static func degrees(_ units: Int32) -> Double { Double(units) / scale }
 
   /// `units` as decimal degrees with exactly 7 decimals (`-0.0000001`,
   /// `180.0000000`): the exact value, no rounding.
-  public static func text(_ units: Int32) -> String {
+  package static func text(_ units: Int32) -> String {
     let negative = units < 0
     let m = units.magnitude
     let whole = m / 10_000_000, fraction = String(m % 10_000_000)

@@ -4,7 +4,7 @@
 /// A marker is identified by its ``MarkerKey``: zoom, cell and count. The
 /// original used the position alone, so a cluster whose count changed was
 /// kept with a stale label; here a count change is one removal plus one
-/// addition, and ``churn`` (added + removed) counts both.
+/// addition.
 ///
 /// The diff keeps the previous step's markers. A step with markers in key
 /// order (as ``Clusterer`` emits them) is merged in one pass over both lists
@@ -15,7 +15,7 @@
 /// var diff = MarkerDiff()
 /// clusterer.cluster(viewport, into: &markers)
 /// diff.update(with: markers)
-/// print(diff.added.count, diff.removed.count, diff.churn)
+/// print(diff.added.count, diff.removed.count)
 /// ```
 public struct MarkerDiff: Sendable {
   /// Markers of the latest step that were on screen in the step before (the
@@ -26,7 +26,7 @@ public struct MarkerDiff: Sendable {
   /// Markers of the step before that the latest step no longer shows.
   public private(set) var removed: [ClusterMarker] = []
   /// The latest step's markers, in key order.
-  public private(set) var current: [ClusterMarker] = []
+  package private(set) var current: [ClusterMarker] = []
 
   @usableFromInline var _previous: [ClusterMarker] = []
 
@@ -34,7 +34,7 @@ public struct MarkerDiff: Sendable {
   public init() {}
 
   /// Markers added plus markers removed by the latest step.
-  @inlinable public var churn: Int { added.count + removed.count }
+  @inlinable package var churn: Int { added.count + removed.count }
 
   /// Compares `markers` with the previous step's, then keeps them as the previous step.
   ///

@@ -2,16 +2,20 @@ import SpatialIndexes
 
 /// A position on the screen in points: `x` from the left edge, `y` down from
 /// the top edge, as UIKit and the map SDKs measure taps.
-public struct ScreenPosition: Hashable, Sendable, CustomStringConvertible {
+public struct ScreenPosition: Hashable, Sendable {
+  /// Points from the left edge.
   public var x: Double
+  /// Points down from the top edge.
   public var y: Double
 
+  /// The position `x` points from the left edge and `y` down from the top.
   public init(x: Double, y: Double) {
     self.x = x
     self.y = y
   }
 
-  public var description: String { "(\(x), \(y)) pt" }
+  /// The position as the bench's messages write it.
+  package var description: String { "(\(x), \(y)) pt" }
 }
 
 extension Viewport {

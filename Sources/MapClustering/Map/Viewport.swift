@@ -4,17 +4,22 @@ import SpatialIndexes
 ///
 /// Zoom levels are integers here because the clustering table and the cell
 /// grid are defined per level, as in the original design.
-public struct Viewport: Hashable, Sendable, CustomStringConvertible {
+public struct Viewport: Hashable, Sendable {
   /// Centre of the screen; `x` is the longitude, `y` the latitude.
   public var center: Point
+  /// The zoom level: the world is `256 · 2^zoom` points wide; levels
+  /// beyond ``WebMercator/zoomRange`` are taken to its nearest end.
   public var zoom: Int
-  /// Screen width and height in points.
+  /// Screen width in points.
   public var width: Double
+  /// Screen height in points.
   public var height: Double
 
   /// A phone in portrait, in points.
   public static let phone = (width: 390.0, height: 844.0)
 
+  /// A screen of `width` by `height` points (a ``phone`` by default)
+  /// centred on `center` at `zoom`.
   public init(center: Point, zoom: Int, width: Double = Viewport.phone.width,
               height: Double = Viewport.phone.height) {
     self.center = center
@@ -25,7 +30,7 @@ public struct Viewport: Hashable, Sendable, CustomStringConvertible {
 
   /// The visible area in map points at this zoom: `(minX, minY, maxX, maxY)`,
   /// `y` growing southward, not wrapped and not clamped.
-  public var mapBounds: (minX: Double, minY: Double, maxX: Double, maxY: Double) {
+  package var mapBounds: (minX: Double, minY: Double, maxX: Double, maxY: Double) {
     let s = WebMercator.scale(zoom: zoom)
     let cx = WebMercator.x(longitude: center.x) * s
     let cy = WebMercator.y(latitude: center.y) * s
@@ -36,7 +41,8 @@ public struct Viewport: Hashable, Sendable, CustomStringConvertible {
   /// with its zoom; see ``rects``.
   ///
   /// - Complexity: O(1); allocates nothing.
-  public var visibleArea: VisibleArea {
+  @usableFromInline
+  package var visibleArea: VisibleArea {
     // A zoom beyond the map's is taken to its nearest end; a centre outside
     // [-180, 180] (a pan that went round the world) is moved by whole turns
     // first (without it both edges lay east of 180 and the first rectangle
@@ -79,7 +85,8 @@ public struct Viewport: Hashable, Sendable, CustomStringConvertible {
   /// A centre longitude outside [-180, 180] is taken modulo 360.
   public var rects: [Rect] { visibleArea.rects }
 
-  public var description: String {
+  /// The viewport as the bench's messages write it.
+  package var description: String {
     "(\(center.y), \(center.x)) z\(zoom) \(Int(width))x\(Int(height))"
   }
 }

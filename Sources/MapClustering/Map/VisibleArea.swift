@@ -6,19 +6,19 @@ import SpatialIndexes
 /// comes from a ``Viewport`` (``Viewport/visibleArea``) or from a box in a
 /// file (its rectangles and zoom). It holds the rectangles inline, so making
 /// one allocates nothing.
-public struct VisibleArea: Hashable, Sendable, CustomStringConvertible {
+@usableFromInline package struct VisibleArea: Hashable, Sendable, CustomStringConvertible {
   /// The zoom level whose clustering cells apply.
-  public var zoom: Int
+  @usableFromInline package var zoom: Int
   /// How many rectangles: 1, or 2 across the antimeridian.
-  public private(set) var count: Int
+  @usableFromInline package private(set) var count: Int
   /// The one rectangle, or the part east of the antimeridian's west side
   /// (the one ending at 180°).
-  public private(set) var first: Rect
+  @usableFromInline package private(set) var first: Rect
   /// The part starting at −180° when ``count`` is 2; unused otherwise.
-  public private(set) var second: Rect
+  @usableFromInline package private(set) var second: Rect
 
   /// One rectangle at `zoom`.
-  public init(zoom: Int, rect: Rect) {
+  package init(zoom: Int, rect: Rect) {
     self.zoom = zoom
     count = 1
     first = Self.onTheMap(rect)
@@ -27,7 +27,7 @@ public struct VisibleArea: Hashable, Sendable, CustomStringConvertible {
 
   /// Two rectangles at `zoom`: the one ending at 180° first, then the one
   /// starting at −180°.
-  public init(zoom: Int, east: Rect, west: Rect) {
+  package init(zoom: Int, east: Rect, west: Rect) {
     self.zoom = zoom
     count = 2
     first = Self.onTheMap(east)
@@ -49,14 +49,14 @@ public struct VisibleArea: Hashable, Sendable, CustomStringConvertible {
 
   /// The rectangle that matches nothing: what an area holds in place of an
   /// inverted, NaN or off-map one.
-  public static let nothing = Rect(minX: 1, minY: 1, maxX: 0, maxY: 0)
+  package static let nothing = Rect(minX: 1, minY: 1, maxX: 0, maxY: 0)
 
   /// Whether the area shows any part of the map.
-  @inlinable public var isEmpty: Bool { !first.isValid && (count == 1 || !second.isValid) }
+  @inlinable package var isEmpty: Bool { !first.isValid && (count == 1 || !second.isValid) }
 
   /// The area of 1 or 2 `rects` (an empty array or more than two: the
   /// first two, or an area that matches nothing).
-  public init(zoom: Int, rects: [Rect]) {
+  package init(zoom: Int, rects: [Rect]) {
     switch rects.count {
     case 0: self.init(zoom: zoom, rect: Self.nothing)
     case 1: self.init(zoom: zoom, rect: rects[0])
@@ -65,13 +65,13 @@ public struct VisibleArea: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The rectangles, in order (allocates; hot loops use ``rect(_:)``).
-  public var rects: [Rect] { count == 1 ? [first] : [first, second] }
+  package var rects: [Rect] { count == 1 ? [first] : [first, second] }
 
   /// Rectangle `k`, 0 or 1.
   @inlinable
-  public func rect(_ k: Int) -> Rect { k == 0 ? first : second }
+  package func rect(_ k: Int) -> Rect { k == 0 ? first : second }
 
-  public var description: String {
+  @usableFromInline package var description: String {
     count == 1 ? "z\(zoom) \(first)" : "z\(zoom) \(first) + \(second)"
   }
 }

@@ -22,7 +22,7 @@ extension SpatialIndex {
   ///
   /// `buffer` is reused from tap to tap: a tap allocates nothing once warm.
   @inlinable
-  public func nearestByNeighbours<C: QueryCounters>(
+  package func nearestByNeighbours<C: QueryCounters>(
     to tap: Tap, points: [Point], buffer: inout NearestBuffer, counters: inout C
   ) -> TapHit? {
     let m = tap.mapPosition

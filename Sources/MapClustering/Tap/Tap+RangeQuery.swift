@@ -31,7 +31,7 @@ extension SpatialIndex {
   /// O(k + log *n*). On data without such runs nothing changes. `buffer`
   /// serves that search and is reused from tap to tap.
   @inlinable
-  public func nearestByRangeQuery<C: QueryCounters>(
+  package func nearestByRangeQuery<C: QueryCounters>(
     to tap: Tap, points: [Point], buffer: inout NearestBuffer, counters: inout C
   ) -> TapHit? {
     let m = tap.mapPosition

@@ -18,7 +18,7 @@ import SpatialIndexes
 /// A tap is its map position (a coordinate), so a tap read from a file is
 /// the same tap: a screen position above or below the map's edge taps the
 /// edge (``Viewport/coordinate(at:)`` clamps it).
-public struct Tap: Hashable, Sendable, CustomStringConvertible {
+public struct Tap: Hashable, Sendable {
   /// The touch target's half side, in screen points.
   public static let touchRadius = 22.0
 
@@ -52,12 +52,13 @@ public struct Tap: Hashable, Sendable, CustomStringConvertible {
       at: viewport.coordinate(at: ScreenPosition(x: x, y: y)), zoom: viewport.zoom, radius: radius)
   }
 
-  public var description: String { "tap \(coordinate) z\(zoom) r\(radius)" }
+  /// The tap as the bench's messages write it.
+  package var description: String { "tap \(coordinate) z\(zoom) r\(radius)" }
 
   /// The tap's pixel position at its zoom, `x` in [0, world size) and `y`
   /// growing southward, with the zoom's scale (`2^z`) and world size.
   @inlinable
-  public var mapPosition: (x: Double, y: Double, scale: Double, worldSize: Double) {
+  package var mapPosition: (x: Double, y: Double, scale: Double, worldSize: Double) {
     let s = WebMercator.scale(zoom: zoom), w = WebMercator.worldSize(zoom: zoom)
     var tx = WebMercator.x(longitude: coordinate.x) * s
     if tx >= w { tx -= w }  // rounding can land on w itself
@@ -67,7 +68,7 @@ public struct Tap: Hashable, Sendable, CustomStringConvertible {
   /// The squared screen distance from the tap to `point`, or `nil` when the
   /// point is not a candidate (off the map) or farther than ``radius``.
   @inlinable @inline(__always)
-  public func distanceSquared(
+  package func distanceSquared(
     to point: Point, at m: (x: Double, y: Double, scale: Double, worldSize: Double)
   ) -> Double? {
     guard point.x >= -180, point.x <= 180,
@@ -87,7 +88,7 @@ public struct Tap: Hashable, Sendable, CustomStringConvertible {
   /// clipped to the candidates' range. A radius of half the world or more
   /// gives the whole map.
   @inlinable
-  public func forEachQueryRect(_ body: (Rect) -> Void) {
+  package func forEachQueryRect(_ body: (Rect) -> Void) {
     let m = mapPosition
     let pad = 1e-9  // degrees: rounding is ≈1e-13°, a screen point ≥ 5e-6° up to zoom 19
     let maxLat = WebMercator.maxLatitude
@@ -111,7 +112,7 @@ public struct Tap: Hashable, Sendable, CustomStringConvertible {
   /// reference the index searches are tested against.
   ///
   /// - Complexity: O(*n*).
-  public func nearestByBruteForce(in points: [Point]) -> TapHit? {
+  package func nearestByBruteForce(in points: [Point]) -> TapHit? {
     let m = mapPosition
     var best: (d2: Double, id: Int32)? = nil
     for (i, p) in points.enumerated() {
@@ -125,16 +126,18 @@ public struct Tap: Hashable, Sendable, CustomStringConvertible {
 
 /// The point a tap found.
 @frozen
-public struct TapHit: Hashable, Sendable, CustomStringConvertible {
+public struct TapHit: Hashable, Sendable {
+  /// The point's id: its position in the points the index was built from.
   public var id: Int32
   /// Screen points from the tap, at the viewport's zoom.
   public var distance: Double
 
   @inlinable
-  public init(id: Int32, distance: Double) {
+  package init(id: Int32, distance: Double) {
     self.id = id
     self.distance = distance
   }
 
-  public var description: String { "id \(id) at \(distance) pt" }
+  /// The hit as the bench's messages write it.
+  package var description: String { "id \(id) at \(distance) pt" }
 }

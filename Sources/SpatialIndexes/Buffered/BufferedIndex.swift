@@ -18,9 +18,11 @@
 /// (k-d tree, 1M points, about 50-70 ms on one core) has that long.
 ///
 /// Ids and positions: `nearest` goes through range queries, reading each
-/// point's current position where the index keeps it (``position(of:)``). Removed points stay in the base until the
-/// next rebuild, where they are kept as dead ids that queries skip.
-public struct BufferedIndex<Base: SpatialIndex>: DynamicSpatialIndex {
+/// point's current position where the index keeps it (``position(of:)``).
+/// Removed points stay in the base until the next rebuild, where they are
+/// kept as dead ids that queries skip.
+public struct BufferedIndex<Base: SpatialIndex>: DynamicSpatialIndex, MoveHinting {
+  /// The base's parameters, and when to rebuild it.
   public typealias Parameters = BufferedParameters<Base.Parameters>
 
   /// The static index, over ``basePoints``.
@@ -34,10 +36,10 @@ public struct BufferedIndex<Base: SpatialIndex>: DynamicSpatialIndex {
   /// Per id: ``_Stale`` bits (in `active`, in `frozen`, removed).
   @usableFromInline var stale: [UInt8]
   @usableFromInline var pending: _PendingBuild<Base>? = nil
-  public let parameters: Parameters
+  @usableFromInline package let parameters: Parameters
   @usableFromInline var liveCount: Int
   /// Installs done since the build at init, for tests and reports.
-  public internal(set) var rebuilds = 0
+  package internal(set) var rebuilds = 0
 
   /// - Complexity: the base's build.
   public init(points: [Point], parameters: Parameters = Parameters()) throws(IndexError) {
@@ -51,11 +53,13 @@ public struct BufferedIndex<Base: SpatialIndex>: DynamicSpatialIndex {
     liveCount = points.count
   }
 
+  /// The number of points held (removed ones not counted).
   public var count: Int { liveCount }
+  /// The id the next insert gets.
   public var nextID: Int32 { Int32(truncatingIfNeeded: stale.count) }
 
   /// Points in the buffers, searched one by one by every query.
-  public var bufferedCount: Int { active.count + frozen.count }
+  package var bufferedCount: Int { active.count + frozen.count }
 
   /// The active buffer's size that triggers a rebuild.
   @inlinable
@@ -69,6 +73,8 @@ public struct BufferedIndex<Base: SpatialIndex>: DynamicSpatialIndex {
 
   // MARK: Queries
 
+  /// The base's points that did not move since its build, then the
+  /// buffers' points, each scanned.
   @inlinable @discardableResult
   public func forEach<C: QueryCounters>(
     in rect: Rect, counters: inout C, _ visit: (Int32) -> Bool
@@ -86,6 +92,7 @@ public struct BufferedIndex<Base: SpatialIndex>: DynamicSpatialIndex {
 
   // MARK: Changes
 
+  /// Adds `point` to the active buffer under ``nextID``.
   public mutating func insert(_ point: Point) throws(IndexError) -> Int32 {
     guard point.isFinite else { throw .nonFinitePoint(id: stale.count, point: point) }
     guard stale.count < maximumPointCount else {
@@ -101,6 +108,8 @@ public struct BufferedIndex<Base: SpatialIndex>: DynamicSpatialIndex {
     return id
   }
 
+  /// Marks point `id` removed; its entry in the base stays until the next
+  /// rebuild, skipped by every query.
   @discardableResult
   public mutating func remove(id: Int32, at point: Point) -> Bool {
     guard position(of: id) == point else { return false }
@@ -111,6 +120,7 @@ public struct BufferedIndex<Base: SpatialIndex>: DynamicSpatialIndex {
     return true
   }
 
+  /// Puts point `id` at `to` in the active buffer, stale in the base.
   @inlinable @discardableResult
   public mutating func move(id: Int32, from: Point, to: Point) throws(IndexError) -> Bool {
     guard position(of: id) == from else { return false }
@@ -122,7 +132,7 @@ public struct BufferedIndex<Base: SpatialIndex>: DynamicSpatialIndex {
 
   /// Loads the id's stale byte and buffer slots.
   @inlinable
-  public func prefetchMove(id: Int32) {
+  package func prefetchMove(id: Int32) {
     let i = Int(id)
     guard i >= 0, i < stale.count else { return }
     stale.withUnsafeBufferPointer { _prefetchLine($0.baseAddress! + i) }
@@ -146,7 +156,7 @@ public struct BufferedIndex<Base: SpatialIndex>: DynamicSpatialIndex {
 
   /// Where point `id` is now, or nil when it was removed or never added.
   @inlinable
-  public func position(of id: Int32) -> Point? {
+  package func position(of id: Int32) -> Point? {
     guard id >= 0, Int(id) < stale.count else { return nil }
     let s = stale[Int(id)]
     if s & _Stale.removed != 0 { return nil }

@@ -1,15 +1,20 @@
 /// The parameters of a ``BufferedIndex``: its base's, and when to rebuild.
 public struct BufferedParameters<Base: IndexParameters>: IndexParameters {
+  /// The parameters each build of the base index takes.
   public var base: Base
   /// The share of the points in the active buffer that starts a rebuild,
   /// in (0, 1]. Smaller: shorter scans of the buffers, more frequent builds.
   public var rebuildShare: Double
 
+  /// The base's defaults, and a rebuild at 5% of the points.
   public init() {
     base = Base()
     rebuildShare = 0.05
   }
 
+  /// `base` for the base index's builds, and a rebuild once `rebuildShare`
+  /// of the points sit in the buffer; a share outside (0, 1] throws at
+  /// build time.
   public init(base: Base, rebuildShare: Double = 0.05) {
     self.base = base
     self.rebuildShare = rebuildShare

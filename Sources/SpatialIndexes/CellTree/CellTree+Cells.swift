@@ -18,7 +18,7 @@ extension CellTree {
   ///   points in the leaves those edges cut); a node of the view's own zoom
   ///   is one cell, so the points of a cell inside the view are never read.
   @inlinable
-  public func sumCells<C: QueryCounters>(
+  package func sumCells<C: QueryCounters>(
     in rect: Rect, window: CellWindow, into cells: UnsafeMutableBufferPointer<CellTotals>,
     counters: inout C
   ) {

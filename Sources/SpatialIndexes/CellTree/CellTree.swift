@@ -52,18 +52,22 @@
 /// Memory: 24 bytes a point (longitude and latitude, the zoom-26 row, the
 /// id) plus 48 a node.
 public struct CellTree: CellSummingIndex, DescribedIndex {
+  /// The build parameters of ``CellTree``: its leaf size and build threads.
   public struct Parameters: IndexParameters, TextParameters {
     /// Points a node holds before it is split.
     public var leafSize: Int
 
     /// From a sweep of 4…128 on hotels (see the README).
-    public static let defaultLeafSize = 16
+    package static let defaultLeafSize = 16
 
     /// Threads the build's parallel passes use; `nil`, the default, for
     /// every core. The tree is the same whatever the count.
     public var threads: Int?
 
+    /// The defaults (``defaultLeafSize``, every core for the build).
     public init() { leafSize = Self.defaultLeafSize }
+    /// `leafSize` points a node before it is split, built on `threads`
+    /// threads (`nil`: every core); a size out of range throws at build time.
     public init(leafSize: Int, threads: Int? = nil) {
       self.leafSize = leafSize
       self.threads = threads
@@ -96,7 +100,7 @@ public struct CellTree: CellSummingIndex, DescribedIndex {
     "static quadtree in Web Mercator whose nodes are the map's clustering cells, with counts and sums"
   }
 
-  public let parameters: Parameters
+  @usableFromInline package let parameters: Parameters
   /// On-map points in code order: longitude and latitude interleaved.
   @usableFromInline var coords: [Double]
   /// Their rows at zoom 26 (the y half of their codes: `⌊y · 2^23 / 11⌋`
@@ -133,6 +137,7 @@ public struct CellTree: CellSummingIndex, DescribedIndex {
     try build(points)
   }
 
+  /// The number of points held, those off the map included.
   public var count: Int { ids.count + offMapIDs.count }
 
   @usableFromInline package var parameterValues: [ParameterValue] {

@@ -11,7 +11,7 @@
 /// zoom has; an index that sums cells itself
 /// (``CellSummingIndex/sumCells(in:window:into:counters:)``) computes the same
 /// cells with ``MapCells/index(_:scale:cellSize:inverse:)``.
-public enum MapCells {
+@usableFromInline package enum MapCells {
   /// `⌊map · scale / cellSize⌋` of the exact quotient: `map · scale` is exact
   /// (a power of two), so is `t · cellSize` (whole numbers below 2^53), and
   /// the estimate from the reciprocal, off by at most one, is corrected by
@@ -19,7 +19,7 @@ public enum MapCells {
   /// baseline x86-64), and free of the division's rounding, which can carry a
   /// quotient just below a whole number up onto it.
   @inlinable @inline(__always)
-  public static func index(_ map: Double, scale: Double, cellSize: Double, inverse: Double) -> Int {
+  package static func index(_ map: Double, scale: Double, cellSize: Double, inverse: Double) -> Int {
     let d = map * scale
     // clamped so the conversion never traps: NaN gives the low end (a cell
     // no view has), and no finite view reaches ±2^62 cells
@@ -32,7 +32,7 @@ public enum MapCells {
   /// halves away from zero, clamped to ±180° first: the fixed point cell
   /// totals are summed in (a point beyond is never in a viewport).
   @inlinable @inline(__always)
-  public static func units(_ degrees: Double) -> Int32 {
+  package static func units(_ degrees: Double) -> Int32 {
     // `rounded()` is a libm call on baseline x86-64 (10% of a clustering
     // step in `perf`); truncate, then step away from zero when the exact
     // remainder is a half or more (|v| < 2^31, so both are exact).
@@ -79,18 +79,18 @@ public enum MapCells {
 
 /// One cell's running totals: how many points, one of their ids (the only
 /// one when `count` is 1), and their coordinates summed in 1e-7° units.
-@frozen
-public struct CellTotals: Sendable, Equatable {
-  public var count: Int32 = 0
-  public var anyID: Int32 = 0
-  public var sumLon: Int64 = 0
-  public var sumLat: Int64 = 0
+@frozen @usableFromInline
+package struct CellTotals: Sendable, Equatable {
+  @usableFromInline package var count: Int32 = 0
+  @usableFromInline package var anyID: Int32 = 0
+  @usableFromInline package var sumLon: Int64 = 0
+  @usableFromInline package var sumLat: Int64 = 0
 
-  @inlinable public init() {}
+  @inlinable package init() {}
 
   /// Adds one point (`id`, its coordinates in 1e-7° units).
   @inlinable @inline(__always)
-  public mutating func add(_ id: Int32, lonE7: Int32, latE7: Int32) {
+  package mutating func add(_ id: Int32, lonE7: Int32, latE7: Int32) {
     count &+= 1
     anyID = id
     sumLon &+= Int64(lonE7)
@@ -107,24 +107,24 @@ public struct CellTotals: Sendable, Equatable {
 /// A rectangle that reaches +180° holds points that belong to column 0 (map
 /// x 256 is map x 0, ``MapCells/isAntimeridian(_:)``): when column 0 is not
 /// among `colLo...colHi`, `columnZero` says where the buffer keeps it.
-@frozen
-public struct CellWindow: Sendable, Equatable {
-  public var zoom: Int
+@frozen @usableFromInline
+package struct CellWindow: Sendable, Equatable {
+  @usableFromInline package var zoom: Int
   /// The cell side in screen points at `zoom`: a whole number.
-  public var cellSize: Double
-  public var rowLo: Int
-  public var rowHi: Int
-  public var colLo: Int
-  public var colHi: Int
-  public var width: Int
-  public var base: Int
+  @usableFromInline package var cellSize: Double
+  @usableFromInline package var rowLo: Int
+  @usableFromInline package var rowHi: Int
+  @usableFromInline package var colLo: Int
+  @usableFromInline package var colHi: Int
+  @usableFromInline package var width: Int
+  @usableFromInline package var base: Int
   /// The dense column of column 0, for the rectangle's points at +180°,
   /// when column 0 lies outside `colLo...colHi`; −1 when it lies inside or
   /// the rectangle does not reach +180°.
-  public var columnZero: Int
+  @usableFromInline package var columnZero: Int
 
   @inlinable
-  public init(
+  package init(
     zoom: Int, cellSize: Double, rowLo: Int, rowHi: Int, colLo: Int, colHi: Int, width: Int, base: Int,
     columnZero: Int = -1
   ) {
@@ -140,17 +140,17 @@ public struct CellWindow: Sendable, Equatable {
   }
 
   /// `2^zoom`.
-  @inlinable public var scale: Double { WebMercator.scale(zoom: zoom) }
+  @inlinable package var scale: Double { WebMercator.scale(zoom: zoom) }
 
   /// Whether cell (`col`, `row`) lies in the window.
   @inlinable @inline(__always)
-  public func contains(col: Int, row: Int) -> Bool {
+  package func contains(col: Int, row: Int) -> Bool {
     col >= colLo && col <= colHi && row >= rowLo && row <= rowHi
   }
 
   /// The dense slot of cell (`col`, `row`), which lies in the window.
   @inlinable @inline(__always)
-  public func slot(col: Int, row: Int) -> Int {
+  package func slot(col: Int, row: Int) -> Int {
     (row &- rowLo) &* width &+ base &+ col
   }
 

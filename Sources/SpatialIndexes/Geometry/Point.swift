@@ -9,6 +9,7 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
   /// Latitude in degrees.
   public var y: Double
 
+  /// A point at longitude `x` and latitude `y`, in degrees.
   @inlinable @inline(__always)
   public init(x: Double, y: Double) {
     self.x = x
@@ -23,7 +24,8 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
 
   /// Both coordinates are finite (no NaN, no infinity).
   @inlinable
-  public var isFinite: Bool { x.isFinite && y.isFinite }
+  package var isFinite: Bool { x.isFinite && y.isFinite }
 
+  /// `(x, y)`: longitude first.
   public var description: String { "(\(x), \(y))" }
 }

@@ -8,11 +8,17 @@
 /// NaN bound, because every comparison with NaN is false.
 @frozen
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
+  /// The west edge: the smallest longitude inside, in degrees.
   public var minX: Double
+  /// The south edge: the smallest latitude inside, in degrees.
   public var minY: Double
+  /// The east edge: the largest longitude inside, in degrees.
   public var maxX: Double
+  /// The north edge: the largest latitude inside, in degrees.
   public var maxY: Double
 
+  /// The rectangle of the points with `minX <= x <= maxX` and
+  /// `minY <= y <= maxY`; one with a bound inverted or NaN matches nothing.
   @inlinable @inline(__always)
   public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
     self.minX = minX
@@ -44,9 +50,9 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
   @inlinable
   public var isValid: Bool { minX <= maxX && minY <= maxY }
 
-  @inlinable public var width: Double { maxX - minX }
-  @inlinable public var height: Double { maxY - minY }
-  @inlinable public var area: Double { isValid ? width * height : 0 }
+  @inlinable package var width: Double { maxX - minX }
+  @inlinable package var height: Double { maxY - minY }
+  @inlinable package var area: Double { isValid ? width * height : 0 }
 
   /// Inclusive on every edge.
   @inlinable @inline(__always)
@@ -56,7 +62,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
   /// Inclusive on every edge, without branches (see ``insideBit(x:y:)``).
   @inlinable @inline(__always)
-  public func contains(x: Double, y: Double) -> Bool {
+  package func contains(x: Double, y: Double) -> Bool {
     insideBit(x: x, y: y) != 0
   }
 
@@ -66,7 +72,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
   /// Keep the four `let`s: written as one expression, the same test compiled
   /// to branches and ran as slowly as `&&` (Swift 6.3, -O).
   @inlinable @inline(__always)
-  public func insideBit(x: Double, y: Double) -> Int {
+  package func insideBit(x: Double, y: Double) -> Int {
     let a = x >= minX ? 1 : 0
     let b = x <= maxX ? 1 : 0
     let c = y >= minY ? 1 : 0
@@ -86,6 +92,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     other.minX <= maxX && other.maxX >= minX && other.minY <= maxY && other.maxY >= minY
   }
 
+  /// `[minX, minY] – [maxX, maxY]`.
   public var description: String { "[\(minX), \(minY)] – [\(maxX), \(maxY)]" }
 
   /// Grows to hold `p` (an empty box, min above max, becomes `p`'s).

@@ -20,24 +20,24 @@ public enum WebMercator {
   /// ``latitude(y:)`` gives at the map's edges should the platform's `atan`
   /// and `sinh` land an ulp beyond (on glibc they land on it exactly). A
   /// viewport never reaches past them; a point beyond is never shown.
-  public static let latitudeRange: ClosedRange<Double> =
+  @usableFromInline package static let latitudeRange: ClosedRange<Double> =
     Swift.min(-maxLatitude, latitude(y: 256))...Swift.max(maxLatitude, latitude(y: 0))
 
   /// Side of the whole world map at `zoom`, in screen points.
   @inlinable
-  public static func worldSize(zoom: Int) -> Double {
+  package static func worldSize(zoom: Int) -> Double {
     256 * scale(zoom: zoom)
   }
 
   /// `2^zoom`, exactly.
   @inlinable
-  public static func scale(zoom: Int) -> Double {
+  package static func scale(zoom: Int) -> Double {
     Double(sign: .plus, exponent: zoom, significand: 1)
   }
 
   /// Map x at zoom 0, in [0, 256], of a longitude in degrees.
   @inlinable
-  public static func x(longitude: Double) -> Double {
+  package static func x(longitude: Double) -> Double {
     (longitude + 180) / 360 * 256
   }
 
@@ -47,7 +47,7 @@ public enum WebMercator {
   /// edge, on either side; the result is clamped into [0, 256], so a point
   /// at the edge lies in the edge's row of cells, never in a row −1.
   @inlinable
-  public static func y(latitude: Double) -> Double {
+  package static func y(latitude: Double) -> Double {
     let lat = min(maxLatitude, max(-maxLatitude, latitude))
     let phi = lat * .pi / 180
     return min(256, max(0, (1 - log(tan(.pi / 4 + phi / 2)) / .pi) / 2 * 256))
@@ -55,13 +55,13 @@ public enum WebMercator {
 
   /// The longitude of a map x at zoom 0 (not wrapped).
   @inlinable
-  public static func longitude(x: Double) -> Double {
+  package static func longitude(x: Double) -> Double {
     x / 256 * 360 - 180
   }
 
   /// The latitude of a map y at zoom 0 (clamped to the map).
   @inlinable
-  public static func latitude(y: Double) -> Double {
+  package static func latitude(y: Double) -> Double {
     let t = min(256, max(0, y))
     return atan(sinh(.pi * (1 - 2 * t / 256))) * 180 / .pi
   }
@@ -69,7 +69,7 @@ public enum WebMercator {
   /// `longitude` moved by a whole number of turns into [-180, 180): 180 becomes
   /// −180, 190 becomes −170. Not finite stays not finite.
   @inlinable
-  public static func wrappedLongitude(_ longitude: Double) -> Double {
+  package static func wrappedLongitude(_ longitude: Double) -> Double {
     if longitude >= -180 && longitude < 180 { return longitude }
     var r = longitude - 360 * ((longitude + 180) / 360).rounded(.down)
     // rounding can land exactly on the excluded end

@@ -5,8 +5,8 @@ extension GridHashIndex {
   /// The pool's ids while every cell's run is exactly its points (after a
   /// build or a compaction); empty once an insert or a removal gave cells
   /// spare slots, when the pool also holds slots of no point.
-  @inlinable public var groupOrder: [Int32] { capacities.isEmpty ? ids : [] }
-  @inlinable public var groupCoordinates: [Double] { capacities.isEmpty ? coords : [] }
+  @inlinable package var groupOrder: [Int32] { capacities.isEmpty ? ids : [] }
+  @inlinable package var groupCoordinates: [Double] { capacities.isEmpty ? coords : [] }
 
   /// Offers each non-empty interior cell of `rect`'s range (see the type's
   /// documentation) to `visitor` by its box: taken whole as its run of the
@@ -20,7 +20,7 @@ extension GridHashIndex {
   ///
   /// - Complexity: O(cells in range + points in border cells + ids handed over alone).
   @inlinable
-  public func forEachGroup<C: QueryCounters, V: GroupVisitor>(
+  package func forEachGroup<C: QueryCounters, V: GroupVisitor>(
     in rect: Rect, counters: inout C, _ visitor: inout V
   ) {
     guard rect.isValid, liveCount > 0 else { return }

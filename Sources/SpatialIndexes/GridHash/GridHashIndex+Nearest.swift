@@ -119,5 +119,5 @@ extension GridHashIndex {
   }
 
   /// Rings a k-nearest search walks before it falls back to range queries.
-  public static let nearestRingLimit = 24
+  @usableFromInline package static let nearestRingLimit = 24
 }

@@ -39,6 +39,8 @@ extension GridHashIndex {
     /// per point.
     public static let defaultPointsPerCell = 4
 
+    /// The defaults: the cell size derived for ``defaultPointsPerCell``
+    /// points a cell, storage chosen by size, every core for the build.
     public init() {
       cellSize = nil
       pointsPerCell = Self.defaultPointsPerCell
@@ -46,6 +48,8 @@ extension GridHashIndex {
       threads = nil
     }
 
+    /// Each field as named (see each field); a value out of range throws
+    /// at build time.
     public init(cellSize: Double? = nil, pointsPerCell: Int = defaultPointsPerCell,
                 storage: Storage = .auto, threads: Int? = nil) {
       self.cellSize = cellSize

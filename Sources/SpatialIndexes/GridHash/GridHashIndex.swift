@@ -56,7 +56,7 @@
 ///
 /// - Complexity: build O(*n*); a query O(cells in range + points in border
 ///   cells + ids reported); insert and remove O(points in the cell) amortised.
-public struct GridHashIndex: DynamicSpatialIndex, GroupingIndex, DescribedIndex {
+public struct GridHashIndex: DynamicSpatialIndex, MoveHinting, GroupingIndex, DescribedIndex {
   /// The name on the command line and in reports.
   @usableFromInline package static var name: String { "grid" }
   /// One line saying what the index is.
@@ -65,14 +65,14 @@ public struct GridHashIndex: DynamicSpatialIndex, GroupingIndex, DescribedIndex 
   }
 
   /// Dense storage is chosen while the grid has at most this many cells per point…
-  public static let denseCellsPerPoint = 4
+  package static let denseCellsPerPoint = 4
   /// …or at most this many cells in all.
-  public static let denseMinimumCells = 4096
+  package static let denseMinimumCells = 4096
   /// The most cells a grid with `storage=dense` may have.
-  public static let denseMaximumCells = 1 << 26
+  package static let denseMaximumCells = 1 << 26
 
   /// The parameters the index was built with (`cellSize` may be `nil`: auto).
-  public let parameters: Parameters
+  @usableFromInline package let parameters: Parameters
 
   /// Origin, cell size and grid dimensions.
   @usableFromInline var geometry: _GridGeometry
@@ -128,7 +128,9 @@ public struct GridHashIndex: DynamicSpatialIndex, GroupingIndex, DescribedIndex 
                     nextID: Int32(truncatingIfNeeded: points.count))
   }
 
+  /// The number of points held (removed ones not counted).
   public var count: Int { liveCount }
+  /// The id the next insert gets.
   public var nextID: Int32 { nextIDValue }
 
   /// The cell size in effect, the target, the storage mode and the grid's size.

@@ -1,7 +1,7 @@
 extension HilbertRTree: _SinkGrouping {
   /// The ids in Hilbert order, as stored.
-  @inlinable public var groupOrder: [Int32] { ids }
-  @inlinable public var groupCoordinates: [Double] { coords }
+  @inlinable package var groupOrder: [Int32] { ids }
+  @inlinable package var groupCoordinates: [Double] { coords }
 
   /// One level of the walk: the next child to look at and the end of its
   /// siblings, as node numbers within `level`.

@@ -31,15 +31,18 @@ public struct HilbertRTree: SpatialIndex, DescribedIndex {
     "static packed R-tree: points in Hilbert order, nodes packed bottom-up, boxes in flat arrays (flatbush's design)"
   }
 
+  /// The build parameters of ``HilbertRTree``: its node size.
   public struct Parameters: IndexParameters, TextParameters {
     /// Children a node (points a leaf) holds.
     public var nodeSize: Int
 
     /// 16 won a sweep of 4…64 on 1M uniform points (`bench speed`, see the
     /// README) and keeps the index under 24 bytes a point.
-    public static let defaultNodeSize = 16
+    package static let defaultNodeSize = 16
 
+    /// The defaults (``defaultNodeSize``).
     public init() { nodeSize = Self.defaultNodeSize }
+    /// `nodeSize` children a node; a size out of range throws at build time.
     public init(nodeSize: Int) { self.nodeSize = nodeSize }
 
     @usableFromInline package static var descriptions: [ParameterDescription] {
@@ -59,7 +62,7 @@ public struct HilbertRTree: SpatialIndex, DescribedIndex {
     }
   }
 
-  public let parameters: Parameters
+  @usableFromInline package let parameters: Parameters
   /// Coordinates interleaved, `x` then `y`, in Hilbert order.
   @usableFromInline var coords: [Double]
   /// The id of each point, in the same order.
@@ -94,6 +97,7 @@ public struct HilbertRTree: SpatialIndex, DescribedIndex {
     if !build(points) { try validate(points) }
   }
 
+  /// The number of points held.
   public var count: Int { ids.count }
   @usableFromInline package var parameterValues: [ParameterValue] { [ParameterValue("nodeSize", "\(parameters.nodeSize)")] }
   @usableFromInline package var memoryBytes: Int {

@@ -9,6 +9,7 @@ protocol _SinkSearching: SpatialIndex {
 }
 
 extension _SinkSearching {
+  /// The walk with a sink that calls `visit`.
   @inlinable @discardableResult
   public func forEach<C: QueryCounters>(
     in rect: Rect, counters: inout C, _ visit: (Int32) -> Bool
@@ -17,6 +18,7 @@ extension _SinkSearching {
     return search(rect, &counters, &sink, visit)
   }
 
+  /// The walk with a sink that appends, a run of ids inside at a time.
   @inlinable
   public func query<C: QueryCounters>(
     in rect: Rect, into ids: inout [Int32], counters: inout C
@@ -27,6 +29,7 @@ extension _SinkSearching {
     swap(&sink.ids, &ids)
   }
 
+  /// The walk with a sink that counts, adding runs inside without reading them.
   @inlinable
   public func count<C: QueryCounters>(in rect: Rect, counters: inout C) -> Int {
     var sink = _CountSink()
@@ -47,7 +50,7 @@ extension _SinkGrouping {
   /// Hands whole subtrees to `visitor` as runs of ``GroupingIndex/groupOrder``
   /// when it accepts their box.
   @inlinable
-  public func forEachGroup<C: QueryCounters, V: GroupVisitor>(
+  package func forEachGroup<C: QueryCounters, V: GroupVisitor>(
     in rect: Rect, counters: inout C, _ visitor: inout V
   ) {
     var sink = _GroupSink(visitor)

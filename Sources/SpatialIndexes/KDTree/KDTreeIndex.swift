@@ -39,6 +39,7 @@
 /// "Algorithm 489", CACM 18(3), 1975; Edelkamp & Weiß, "BlockQuicksort:
 /// avoiding branch mispredictions in quicksort", ESA 2016.
 public struct KDTreeIndex: SpatialIndex, DescribedIndex {
+  /// The build parameters of ``KDTreeIndex``: its leaf size and build threads.
   public struct Parameters: IndexParameters, TextParameters {
     /// Points per leaf; a range this small is scanned rather than split.
     public var nodeSize: Int
@@ -46,14 +47,16 @@ public struct KDTreeIndex: SpatialIndex, DescribedIndex {
     /// 64 won a sweep of 8…128 on 1M uniform points (`bench speed`, see
     /// the README); 16–32 answer the places dataset's viewports a little
     /// faster, 64 builds faster.
-    public static let defaultNodeSize = 64
+    package static let defaultNodeSize = 64
 
     /// Threads the build uses; `nil`, the default, for every core.
     public var threads: Int?
 
+    /// The defaults (``defaultNodeSize``, every core for the build).
     public init() { nodeSize = Self.defaultNodeSize }
-    public init(nodeSize: Int) { self.nodeSize = nodeSize }
-    public init(nodeSize: Int, threads: Int?) {
+    /// `nodeSize` points a leaf, built on `threads` threads (`nil`: every
+    /// core); a size out of range throws at build time.
+    public init(nodeSize: Int, threads: Int? = nil) {
       self.nodeSize = nodeSize
       self.threads = threads
     }
@@ -85,7 +88,7 @@ public struct KDTreeIndex: SpatialIndex, DescribedIndex {
     "static k-d tree, median-split, flat arrays: split points first in pre-order, then the leaves"
   }
 
-  public let parameters: Parameters
+  @usableFromInline package let parameters: Parameters
   /// Coordinates interleaved, `x` then `y`: split points, then leaf points.
   @usableFromInline var coords: [Double]
   /// The id of each point, in the same order.
@@ -121,6 +124,7 @@ public struct KDTreeIndex: SpatialIndex, DescribedIndex {
     markRuns()
   }
 
+  /// The number of points held.
   public var count: Int { ids.count }
   @usableFromInline package var parameterValues: [ParameterValue] {
     [ParameterValue("nodeSize", "\(parameters.nodeSize)"),

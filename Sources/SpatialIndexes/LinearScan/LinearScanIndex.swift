@@ -25,7 +25,7 @@
 /// and the codes with 0, which is never strictly inside, so ids keep their
 /// positions and a removed point always reaches the double test, which
 /// rejects it.
-public struct LinearScanIndex: DynamicSpatialIndex, DescribedIndex {
+public struct LinearScanIndex: DynamicSpatialIndex, MoveHinting, DescribedIndex {
   /// The name on the command line and in reports.
   @usableFromInline package static var name: String { "linear" }
   /// One line saying what the index is.
@@ -33,6 +33,7 @@ public struct LinearScanIndex: DynamicSpatialIndex, DescribedIndex {
     "linear scan over struct-of-arrays coordinates with a 16-bit prefilter (the reference)"
   }
 
+  /// The scan has nothing to set.
   public typealias Parameters = NoParameters
 
   @usableFromInline var xs: [Double]
@@ -57,13 +58,15 @@ public struct LinearScanIndex: DynamicSpatialIndex, DescribedIndex {
     liveCount = points.count
   }
 
+  /// The number of points held (removed ones not counted).
   public var count: Int { liveCount }
-  public var parameters: NoParameters { NoParameters() }
+  @usableFromInline package var parameters: NoParameters { NoParameters() }
   @usableFromInline package var parameterValues: [ParameterValue] { [] }
   @usableFromInline package var memoryBytes: Int {
     (xs.capacity + ys.capacity) * MemoryLayout<Double>.stride
       + (cx.capacity + cy.capacity) * MemoryLayout<UInt16>.stride
   }
+  /// The id the next insert gets.
   public var nextID: Int32 { Int32(truncatingIfNeeded: xs.count) }
 
   /// - Complexity: O(1) amortised.
@@ -111,7 +114,7 @@ public struct LinearScanIndex: DynamicSpatialIndex, DescribedIndex {
 
   /// Loads the four arrays' lines of `id`.
   @inlinable
-  public func prefetchMove(id: Int32) {
+  package func prefetchMove(id: Int32) {
     let i = Int(id)
     guard i >= 0, i < xs.count else { return }
     xs.withUnsafeBufferPointer { _prefetchLine($0.baseAddress! + i) }
@@ -121,7 +124,7 @@ public struct LinearScanIndex: DynamicSpatialIndex, DescribedIndex {
   }
 
   /// The point stored under `id`, or `nil` if it was removed or never existed.
-  public func point(_ id: Int32) -> Point? {
+  package func point(_ id: Int32) -> Point? {
     let i = Int(id)
     guard i >= 0, i < xs.count, !xs[i].isNaN else { return nil }
     return Point(x: xs[i], y: ys[i])

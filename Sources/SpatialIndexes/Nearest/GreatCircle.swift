@@ -13,7 +13,7 @@ import Darwin
 /// neighbours for every index, which is what the searches compare.
 public enum GreatCircle {
   /// The mean Earth radius (IUGG), metres.
-  public static let earthRadius = 6_371_008.8
+  @usableFromInline package static let earthRadius = 6_371_008.8
 
   /// The great-circle distance between `a` and `b` (`x` = longitude, `y` =
   /// latitude, degrees), in metres.
@@ -49,7 +49,8 @@ public enum GreatCircle {
   /// the sphere: its latitudes are the centre's ± the angular radius δ, its
   /// longitudes the centre's ± asin(sin δ / cos φ) unless a pole is inside.)
   /// Widened by 1e-9° so that rounding never leaves out a point on the circle.
-  public static func boxes(around center: Point, radius: Double) -> (Rect, Rect?) {
+  @usableFromInline
+  package static func boxes(around center: Point, radius: Double) -> (Rect, Rect?) {
     let toDegrees = 180 / Double.pi
     let delta = radius / earthRadius
     let pad = 1e-9

@@ -11,7 +11,7 @@ extension SpatialIndex {
   /// The neighbours into `results` (replaced): convenient, but the search's
   /// queue is allocated on each call; hot loops pass a ``NearestBuffer``.
   @inlinable
-  public func nearest(
+  package func nearest(
     to position: Point, k: Int, maxDistance: Double = .infinity, into results: inout [Neighbor]
   ) {
     var buffer = NearestBuffer()

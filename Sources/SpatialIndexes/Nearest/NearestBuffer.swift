@@ -1,11 +1,13 @@
 /// One neighbour found: its id and its great-circle distance in metres.
 @frozen
 public struct Neighbor: Hashable, Sendable {
+  /// The point's id: its position in the array the index was built from.
   public var id: Int32
+  /// Metres from the position searched, on the sphere (``GreatCircle/distance(_:_:)``).
   public var distance: Double
 
   @inlinable
-  public init(id: Int32, distance: Double) {
+  package init(id: Int32, distance: Double) {
     self.id = id
     self.distance = distance
   }
@@ -41,6 +43,7 @@ public struct NearestBuffer: Sendable {
   @usableFromInline var sortScratch: [Neighbor] = []
   @usableFromInline var sortCounts: [Int] = []
 
+  /// An empty buffer; its storage grows to the largest search it serves.
   public init() {}
 
   // The heaps below move a hole rather than swap (one store a level, not

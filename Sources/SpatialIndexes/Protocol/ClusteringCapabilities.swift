@@ -3,7 +3,7 @@
 /// and the quadtree and the grid while they are as built. The clusterer's
 /// `aggregate` strategy adds a group from prefix sums over that order
 /// instead of visiting its points; over any other index it reads points.
-public protocol GroupingIndex: SpatialIndex {
+@usableFromInline package protocol GroupingIndex: SpatialIndex {
   /// Visits the points inside `rect`, handing whole groups of them to
   /// `visitor` where the index stores them together and the visitor accepts
   /// (see ``GroupVisitor``). Every point inside is handed over exactly once,
@@ -26,7 +26,7 @@ public protocol GroupingIndex: SpatialIndex {
 /// An index that keeps totals in the map's own grid and sums points by
 /// cell itself (the cell tree): the clusterer's `aggregate` strategy asks it
 /// for the cells' totals rather than binning points.
-public protocol CellSummingIndex: SpatialIndex {
+@usableFromInline package protocol CellSummingIndex: SpatialIndex {
   /// Adds every point the map shows (longitude in [−180, 180], latitude in
   /// ``WebMercator/latitudeRange``) inside `rect` (inclusive bounds) to the
   /// totals of its cell of `window`'s grid, in `cells` (the window's dense

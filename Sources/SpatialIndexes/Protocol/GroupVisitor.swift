@@ -6,7 +6,7 @@
 /// point. A visitor that keeps prefix sums over that order (counts, coordinate
 /// sums) then adds a group in O(1): that is how clustering takes whole nodes
 /// without visiting their points.
-public protocol GroupVisitor {
+@usableFromInline package protocol GroupVisitor {
   /// Whether a group whose points all lie inside `box` (which lies inside the
   /// query rectangle) can be taken as a whole. When it returns `true`, the
   /// next calls are ``takeGroup(_:)`` with the group's runs.

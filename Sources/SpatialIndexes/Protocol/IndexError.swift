@@ -11,6 +11,7 @@ public enum IndexError: Error, Equatable, Sendable, CustomStringConvertible {
   /// More points than 32-bit ids can name.
   case tooManyPoints(count: Int, limit: Int)
 
+  /// The error as a sentence that names the value at fault.
   public var description: String {
     switch self {
     case let .invalidParameter(name, value, reason):
@@ -29,7 +30,7 @@ public enum IndexError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// The largest number of points an index holds: ids are `Int32`.
-public let maximumPointCount = Int(Int32.max)
+package let maximumPointCount = Int(Int32.max)
 
 /// Throws unless every point is finite and the count fits 32-bit ids.
 func validate(_ points: [Point]) throws(IndexError) {

@@ -6,6 +6,7 @@
 /// value makes sense (capacity 0, a NaN cell size) is checked at build time,
 /// which throws ``IndexError``.
 public protocol IndexParameters: Sendable, Equatable {
+  /// The defaults.
   init()
 }
 
@@ -30,12 +31,12 @@ public protocol IndexParameters: Sendable, Equatable {
 }
 
 /// What `bench list` prints about one parameter.
-public struct ParameterDescription: Sendable, Equatable {
-  public var name: String
-  public var defaultValue: String
-  public var summary: String
+@usableFromInline package struct ParameterDescription: Sendable, Equatable {
+  package var name: String
+  package var defaultValue: String
+  package var summary: String
 
-  public init(name: String, defaultValue: String, summary: String) {
+  package init(name: String, defaultValue: String, summary: String) {
     self.name = name
     self.defaultValue = defaultValue
     self.summary = summary
@@ -43,11 +44,11 @@ public struct ParameterDescription: Sendable, Equatable {
 }
 
 /// One parameter in effect, as text for a report.
-public struct ParameterValue: Sendable, Equatable {
-  public var name: String
-  public var value: String
+@usableFromInline package struct ParameterValue: Sendable, Equatable {
+  package var name: String
+  package var value: String
 
-  public init(_ name: String, _ value: String) {
+  package init(_ name: String, _ value: String) {
     self.name = name
     self.value = value
   }
@@ -55,6 +56,7 @@ public struct ParameterValue: Sendable, Equatable {
 
 /// For an index without parameters (the linear scan).
 public struct NoParameters: IndexParameters, TextParameters {
+  /// The only value: nothing to set.
   public init() {}
   @usableFromInline package static var descriptions: [ParameterDescription] { [] }
   @usableFromInline package mutating func set(_ name: String, to value: String) throws(IndexError) {

@@ -17,32 +17,32 @@ public protocol QueryCounters {
 }
 
 /// Counters that count nothing and cost nothing.
-@frozen
-public struct NoCounters: QueryCounters {
-  @inlinable @inline(__always) public init() {}
-  @inlinable @inline(__always) public mutating func visitNodes(_ n: Int) {}
-  @inlinable @inline(__always) public mutating func testPoints(_ n: Int) {}
-  @inlinable @inline(__always) public mutating func reportPoints(_ n: Int) {}
+@frozen @usableFromInline
+package struct NoCounters: QueryCounters {
+  @inlinable @inline(__always) package init() {}
+  @inlinable @inline(__always) package mutating func visitNodes(_ n: Int) {}
+  @inlinable @inline(__always) package mutating func testPoints(_ n: Int) {}
+  @inlinable @inline(__always) package mutating func reportPoints(_ n: Int) {}
 }
 
 /// Counters that add up the work of every query they are passed to.
 @frozen
-public struct WorkCounters: QueryCounters, Hashable, Sendable {
-  public var nodesVisited = 0
-  public var pointsTested = 0
-  public var pointsReported = 0
+package struct WorkCounters: QueryCounters, Hashable, Sendable {
+  package var nodesVisited = 0
+  package var pointsTested = 0
+  package var pointsReported = 0
 
-  @inlinable public init() {}
+  @inlinable package init() {}
 
   @inlinable
-  public init(nodesVisited: Int, pointsTested: Int, pointsReported: Int) {
+  package init(nodesVisited: Int, pointsTested: Int, pointsReported: Int) {
     self.nodesVisited = nodesVisited
     self.pointsTested = pointsTested
     self.pointsReported = pointsReported
   }
 
   /// False in a build made with `SPATIALBENCH_NO_COUNTERS`.
-  public static var isCompiledIn: Bool {
+  package static var isCompiledIn: Bool {
     #if SPATIALBENCH_NO_COUNTERS
     return false
     #else
@@ -51,32 +51,32 @@ public struct WorkCounters: QueryCounters, Hashable, Sendable {
   }
 
   @inlinable @inline(__always)
-  public mutating func visitNodes(_ n: Int) {
+  package mutating func visitNodes(_ n: Int) {
     #if !SPATIALBENCH_NO_COUNTERS
     nodesVisited &+= n
     #endif
   }
 
   @inlinable @inline(__always)
-  public mutating func testPoints(_ n: Int) {
+  package mutating func testPoints(_ n: Int) {
     #if !SPATIALBENCH_NO_COUNTERS
     pointsTested &+= n
     #endif
   }
 
   @inlinable @inline(__always)
-  public mutating func reportPoints(_ n: Int) {
+  package mutating func reportPoints(_ n: Int) {
     #if !SPATIALBENCH_NO_COUNTERS
     pointsReported &+= n
     #endif
   }
 
-  public static func + (a: Self, b: Self) -> Self {
+  package static func + (a: Self, b: Self) -> Self {
     Self(
       nodesVisited: a.nodesVisited + b.nodesVisited,
       pointsTested: a.pointsTested + b.pointsTested,
       pointsReported: a.pointsReported + b.pointsReported)
   }
 
-  public static func += (a: inout Self, b: Self) { a = a + b }
+  package static func += (a: inout Self, b: Self) { a = a + b }
 }

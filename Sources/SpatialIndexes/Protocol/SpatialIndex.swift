@@ -85,27 +85,6 @@ public protocol DynamicSpatialIndex: SpatialIndex {
   ///   bounds); the point then stays at `from`.
   @discardableResult
   mutating func move(id: Int32, from: Point, to: Point) throws(IndexError) -> Bool
-
-  /// A hint that point `id` is about to move: an index whose storage for
-  /// it is known from the id alone starts loading it, so a batch of moves
-  /// overlaps its cache misses. The default does nothing.
-  func prefetchMove(id: Int32)
-
-  /// The second stage of ``prefetchMove(id:)``, a few moves later: an
-  /// index that found in the first stage where the point sits (the grid's
-  /// slot of each id) starts loading that. The default does nothing.
-  func prefetchMoveTarget(id: Int32)
-
-  /// Whether the index has work running on another thread (a build in the
-  /// background): a batch of moves then keeps to one thread rather than
-  /// take a core from it. The default is false.
-  var isWorkingInBackground: Bool { get }
-}
-
-extension DynamicSpatialIndex {
-  @inlinable public func prefetchMove(id: Int32) {}
-  @inlinable public func prefetchMoveTarget(id: Int32) {}
-  @inlinable public var isWorkingInBackground: Bool { false }
 }
 
 extension SpatialIndex {
@@ -115,6 +94,8 @@ extension SpatialIndex {
     try self.init(points: points, parameters: Parameters())
   }
 
+  /// Appends from ``forEach(in:counters:_:)``: the default of an index
+  /// that has no faster way.
   @inlinable
   public func query<C: QueryCounters>(
     in rect: Rect, into ids: inout [Int32], counters: inout C
@@ -125,6 +106,8 @@ extension SpatialIndex {
     }
   }
 
+  /// Counts what ``forEach(in:counters:_:)`` visits: the default of an
+  /// index that has no faster way.
   @inlinable
   public func count<C: QueryCounters>(in rect: Rect, counters: inout C) -> Int {
     var n = 0
@@ -137,18 +120,26 @@ extension SpatialIndex {
 
   // MARK: Without counters
 
+  /// Calls `visit` with the id of each point inside `rect` (inclusive
+  /// bounds) until it returns `false`.
+  ///
+  /// - Returns: `false` if `visit` stopped the query.
   @inlinable @discardableResult
   public func forEach(in rect: Rect, _ visit: (Int32) -> Bool) -> Bool {
     var none = NoCounters()
     return forEach(in: rect, counters: &none, visit)
   }
 
+  /// Appends the id of each point inside `rect` (inclusive bounds) to
+  /// `ids`; call `ids.removeAll(keepingCapacity: true)` between queries to
+  /// reuse its storage.
   @inlinable
   public func query(in rect: Rect, into ids: inout [Int32]) {
     var none = NoCounters()
     query(in: rect, into: &ids, counters: &none)
   }
 
+  /// The number of points inside `rect` (inclusive bounds).
   @inlinable
   public func count(in rect: Rect) -> Int {
     var none = NoCounters()

@@ -5,8 +5,8 @@ extension BucketQuadtree {
   /// The slots' ids while the tree is packed (after a build or a
   /// ``compact()``), when they are in depth-first order with no spare slot;
   /// empty after an insert or a removal, when subtrees stop being runs.
-  @inlinable public var groupOrder: [Int32] { packed ? ids : [] }
-  @inlinable public var groupCoordinates: [Double] { packed ? coords : [] }
+  @inlinable package var groupOrder: [Int32] { packed ? ids : [] }
+  @inlinable package var groupCoordinates: [Double] { packed ? coords : [] }
 
   /// Offers each subtree whose box lies inside `rect` to `visitor`: taken
   /// whole as one run of slots, or else its bucket's ids go alone and its
@@ -16,7 +16,7 @@ extension BucketQuadtree {
   ///
   /// - Complexity: O(depth + nodes met + ids handed over alone).
   @inlinable
-  public func forEachGroup<C: QueryCounters, V: GroupVisitor>(
+  package func forEachGroup<C: QueryCounters, V: GroupVisitor>(
     in rect: Rect, counters: inout C, _ visitor: inout V
   ) {
     let lo = SIMD2(rect.minX, rect.minY), hi = SIMD2(rect.maxX, rect.maxY)

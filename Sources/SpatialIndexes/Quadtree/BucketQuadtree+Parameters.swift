@@ -34,7 +34,7 @@ extension BucketQuadtree {
     }
 
     /// The root box of a quadtree.
-    public enum Bounds: Hashable, Sendable, CustomStringConvertible {
+    public enum Bounds: Hashable, Sendable {
       /// The bounding box of the points the index is built from, or the world
       /// box when there are none. Inserts outside it throw.
       case data
@@ -42,11 +42,11 @@ extension BucketQuadtree {
       case fixed(Rect)
 
       /// Longitude -180...180, latitude -90...90.
-      public static var world: Bounds { .fixed(.world) }
+      package static var world: Bounds { .fixed(.world) }
 
       /// `data`, `world` or `minX:minY:maxX:maxY` (colons, because a `--param`
       /// sweep separates its values with commas).
-      public var description: String {
+      package var description: String {
         switch self {
         case .data: return "data"
         case .fixed(let r) where r == .world: return "world"
@@ -55,7 +55,7 @@ extension BucketQuadtree {
       }
 
       /// Parses ``description``'s forms.
-      public init(parsing text: String) throws(IndexError) {
+      package init(parsing text: String) throws(IndexError) {
         switch text.lowercased() {
         case "data": self = .data
         case "world": self = .world
@@ -85,8 +85,12 @@ extension BucketQuadtree {
       }
     }
 
+    /// The defaults: 16 points a bucket, depth up to ``BucketQuadtree/maxDepthLimit``,
+    /// the data's bounds, a bulk build on every core.
     public init() {}
 
+    /// Each field as named (see each field); a value out of range throws
+    /// at build time.
     public init(
       capacity: Int = 16, maxDepth: Int = BucketQuadtree.maxDepthLimit, bounds: Bounds = .data,
       build: Build = .bulk, threads: Int? = nil
@@ -103,7 +107,7 @@ extension BucketQuadtree {
 
     /// The largest capacity accepted (bucket counts are `Int32`; beyond this
     /// the tree is a linear scan anyway).
-    public static let capacityLimit = 1 << 20
+    package static let capacityLimit = 1 << 20
 
     @usableFromInline package static var descriptions: [ParameterDescription] {
       [
@@ -160,7 +164,7 @@ extension BucketQuadtree {
     }
 
     /// Throws for a value ``set(_:to:)`` would have refused.
-    public func validate() throws(IndexError) {
+    package func validate() throws(IndexError) {
       guard (1...Self.capacityLimit).contains(capacity) else {
         throw .invalidParameter(
           name: "capacity", value: String(capacity), reason: "must be in 1...\(Self.capacityLimit)")

@@ -59,7 +59,7 @@
 /// let id = try tree.insert(Point(latitude: 48.86, longitude: 2.35))
 /// let visible = tree.ids(in: viewport)
 /// ```
-public struct BucketQuadtree: DynamicSpatialIndex, GroupingIndex, DescribedIndex {
+public struct BucketQuadtree: DynamicSpatialIndex, MoveHinting, GroupingIndex, DescribedIndex {
   /// The name on the command line and in reports.
   @usableFromInline package static var name: String { "quadtree" }
   /// One line saying what the index is.
@@ -68,9 +68,9 @@ public struct BucketQuadtree: DynamicSpatialIndex, GroupingIndex, DescribedIndex
   }
 
   /// The parameters as given (bounds possibly `.data`).
-  public let parameters: Parameters
+  @usableFromInline package let parameters: Parameters
   /// The box of the root node: every point lies inside it.
-  public let bounds: Rect
+  @usableFromInline package let bounds: Rect
   @usableFromInline let capacity: Int
   @usableFromInline let maxDepth: Int
 
@@ -170,7 +170,7 @@ public struct BucketQuadtree: DynamicSpatialIndex, GroupingIndex, DescribedIndex
   public var nextID: Int32 { Int32(truncatingIfNeeded: idCount) }
 
   /// The number of nodes, empty ones included.
-  public var nodeCount: Int { nodes.count / Field.stride }
+  package var nodeCount: Int { nodes.count / Field.stride }
 
   /// Capacity, depth cap, the bounds in effect (`world` or
   /// `minX:minY:maxX:maxY`) and how the tree was built.

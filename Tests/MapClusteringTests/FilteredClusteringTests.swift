@@ -169,7 +169,8 @@ enum FilterFixtures {
   @Test func theGuidesExample() throws {
     let hotels = [Point(x: 2.29, y: 48.86), Point(x: 2.35, y: 48.85), Point(x: 2.30, y: 48.87), Point(x: 2.36, y: 48.88)]
     var clusterer = try Clusterer<KDTreeIndex>(points: hotels)
-    let area = VisibleArea(zoom: 5, rect: Rect(minX: 0, minY: 45, maxX: 5, maxY: 50))
+    let viewport = Viewport(center: Point(latitude: 48.8566, longitude: 2.3522), zoom: 5)
+    let area = viewport.visibleArea
 
     var properties = PointProperties()
     try properties.addCategory("chain", values: ["Ritz", "Inn, The", "Ritz", "Ibis"])
@@ -179,7 +180,7 @@ enum FilterFixtures {
       filter: PointFilter(parsing: #"stars >= 3 and chain in (Ritz, "Inn, The")"#),
       aggregates: [.sum("price"), .min("price"), .max("price")], properties: properties)
     var markers: [ClusterMarker] = [], aggregates: [AggregateValue] = []
-    try clusterer.cluster(area, strategy: .aggregate, query: query, into: &markers, aggregates: &aggregates)
+    try clusterer.cluster(viewport, strategy: .aggregate, query: query, into: &markers, aggregates: &aggregates)
 
     #expect(clusterer.markers(for: area).map(\.count) == [4])  // one cell holds all four
     #expect(markers.map(\.count) == [3])

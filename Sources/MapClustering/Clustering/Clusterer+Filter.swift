@@ -24,22 +24,9 @@ struct _StepQuery {
 
 extension Clusterer {
   /// Replaces the contents of `markers` with the markers of the points of
-  /// `area` that pass `query`'s filter, and the contents of `aggregates`
+  /// `viewport` that pass `query`'s filter, and the contents of `aggregates`
   /// with their aggregates: `query`'s list, in order, for each marker in
-  /// turn (marker `m`'s aggregate `a` at `m · count + a`). See
-  /// ``cluster(_:strategy:query:into:aggregates:counters:)``.
-  @inlinable
-  public mutating func cluster(
-    _ area: VisibleArea, strategy: ClusterStrategy = .singlePass, query: PropertyQuery,
-    into markers: inout [ClusterMarker], aggregates: inout [AggregateValue]
-  ) throws(ClusteringError) {
-    var none = NoCounters()
-    try cluster(area, strategy: strategy, query: query, into: &markers, aggregates: &aggregates, counters: &none)
-  }
-
-  /// The markers of the points of `area` that pass `query`'s filter into
-  /// `markers`, their aggregates into `aggregates` (contents replaced),
-  /// the index's work added to `counters`.
+  /// turn (marker `m`'s aggregate `a` at `m · count + a`).
   ///
   /// A point that fails the filter is left out as if it were not there: a
   /// marker's count, mean and (for one point) id are those of its passing
@@ -59,7 +46,29 @@ extension Clusterer {
   ///   aggregated column for each point returned; no allocation once the
   ///   buffers have grown.
   @inlinable
-  public mutating func cluster<C: QueryCounters>(
+  public mutating func cluster(
+    _ viewport: Viewport, strategy: ClusterStrategy = .singlePass, query: PropertyQuery,
+    into markers: inout [ClusterMarker], aggregates: inout [AggregateValue]
+  ) throws(ClusteringError) {
+    var none = NoCounters()
+    try cluster(
+      viewport.visibleArea, strategy: strategy, query: query, into: &markers, aggregates: &aggregates, counters: &none)
+  }
+
+  /// The same for the rectangles of `area`.
+  @inlinable
+  package mutating func cluster(
+    _ area: VisibleArea, strategy: ClusterStrategy = .singlePass, query: PropertyQuery,
+    into markers: inout [ClusterMarker], aggregates: inout [AggregateValue]
+  ) throws(ClusteringError) {
+    var none = NoCounters()
+    try cluster(area, strategy: strategy, query: query, into: &markers, aggregates: &aggregates, counters: &none)
+  }
+
+  /// The same for the rectangles of `area`, the index's work added to
+  /// `counters`: what the bench times.
+  @inlinable
+  package mutating func cluster<C: QueryCounters>(
     _ area: VisibleArea, strategy: ClusterStrategy, query: PropertyQuery,
     into markers: inout [ClusterMarker], aggregates values: inout [AggregateValue], counters: inout C
   ) throws(ClusteringError) {

@@ -103,8 +103,11 @@ public protocol DynamicSpatialIndex: SpatialIndex {
 }
 
 extension DynamicSpatialIndex {
+  /// Nothing: an index that cannot tell where a point sits from its id.
   @inlinable public func prefetchMove(id: Int32) {}
+  /// Nothing: an index without a second stage.
   @inlinable public func prefetchMoveTarget(id: Int32) {}
+  /// False: an index that does no work in the background.
   @inlinable public var isWorkingInBackground: Bool { false }
 }
 

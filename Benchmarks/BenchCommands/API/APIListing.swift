@@ -10,8 +10,7 @@ import Foundation
 /// shows as a diff in review, and CI fails when the listing is stale. A line
 /// is the declaration as the compiler prints it, after the path of the type
 /// that holds it and, for a member of a constrained extension, its `where`
-/// clause:
-/// `BufferedIndex: mutating func finishRebuild() (in extension where Base : SpatialIndex)`.
+/// clause: `BufferedIndex: var isWorkingInBackground: Bool { get }`.
 struct APIListing: Equatable {
   /// The libraries listed, in order: each gets `api/NAME.txt`.
   static let libraries = ["SpatialIndexes", "MapClustering"]

@@ -14,7 +14,7 @@ import SpatialIndexes
 /// ```
 public struct ClusterCellTable: Hashable, Sendable {
   /// The highest zoom a band may name; zooms above it use ``otherwise``.
-  public static let maximumBandZoom = WebMercator.zoomRange.upperBound
+  package static let maximumBandZoom = WebMercator.zoomRange.upperBound
 
   /// The largest cell side allowed, in points.
   public static let maximumCellSize = 65536.0
@@ -33,7 +33,7 @@ public struct ClusterCellTable: Hashable, Sendable {
   ///
   /// Sizes must be whole numbers of points in `1...maximumCellSize` (cell
   /// edges are then exact in floating point); band zooms must lie in
-  /// `0...maximumBandZoom`.
+  /// ``WebMercator/zoomRange``.
   ///
   /// - Throws: ``ClusteringError/invalidCellSize(_:)``,
   ///   ``ClusteringError/invalidBandZooms(_:)``.

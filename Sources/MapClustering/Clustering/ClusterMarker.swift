@@ -14,17 +14,19 @@ import Darwin
 /// count change is a removal plus an addition and the label is redrawn.
 ///
 /// Keys order by zoom, then row, then column, then count: the order in which
-/// ``Clusterer`` emits the markers of one step.
+/// ``Clusterer`` emits the markers of one step. An app compares keys (they
+/// are `Hashable` and `Comparable`) and reads the count from
+/// ``ClusterMarker/count``; the parts are `package`.
 @frozen
 public struct MarkerKey: Hashable, Comparable, Sendable {
   /// The zoom level of the step that made the marker.
-  public var zoom: Int
+  @usableFromInline package var zoom: Int
   /// The cell's column: `floor(map x · 2^zoom / cell size)`, map x at zoom 0 in [0, 256].
-  public var column: Int
+  @usableFromInline package var column: Int
   /// The cell's row: `floor(map y · 2^zoom / cell size)`, map y at zoom 0 in [0, 256].
-  public var row: Int
+  @usableFromInline package var row: Int
   /// How many points the marker stands for.
-  public var count: Int
+  @usableFromInline package var count: Int
 
   @inlinable
   package init(zoom: Int, column: Int, row: Int, count: Int) {

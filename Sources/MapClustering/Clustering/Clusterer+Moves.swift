@@ -47,7 +47,7 @@ extension Clusterer where Index: DynamicSpatialIndex {
   @inlinable @discardableResult
   public mutating func move(_ moves: [PointMove]) throws(IndexError) -> Int {
     if moves.count >= Self._sideBySideMoves && _tableStorage != nil && _coresOnline() > 1
-      && !_index._isWorkingInBackground && zip(moves, moves.dropFirst()).allSatisfy({ $0.id < $1.id }) {
+      && !_index.isWorkingInBackground && zip(moves, moves.dropFirst()).allSatisfy({ $0.id < $1.id }) {
       return try _moveSideBySide(moves)
     }
     var moved = 0
@@ -59,7 +59,7 @@ extension Clusterer where Index: DynamicSpatialIndex {
       if i + ahead < moves.count { _prefetchMove(moves[i + ahead].id) }
       if i + near < moves.count {
         let id = moves[i + near].id
-        _index._prefetchMoveTarget(id: id)
+        _index.prefetchMoveTarget(id: id)
         if let p = _pyramidStorage, let t = _tableStorage, id >= 0, Int(id) < t.count {
           p.prefetchCells(of: t.records[Int(id)])
         }
@@ -103,15 +103,15 @@ extension Clusterer where Index: DynamicSpatialIndex {
               let ahead = 8, near = 4
               func valid(_ id: Int32) -> Bool { id >= 0 && Int(id) < points.count }
               for j in 0..<Swift.min(ahead, count) where valid(moves[j].id) {
-                index.pointee._prefetchMove(id: moves[j].id)
+                index.pointee.prefetchMove(id: moves[j].id)
               }
               for j in 0..<count {
                 if j + ahead < count, valid(moves[j + ahead].id) {
                   _prefetchLine(points.baseAddress! + Int(moves[j + ahead].id))
-                  index.pointee._prefetchMove(id: moves[j + ahead].id)
+                  index.pointee.prefetchMove(id: moves[j + ahead].id)
                 }
                 if j + near < count, valid(moves[j + near].id) {
-                  index.pointee._prefetchMoveTarget(id: moves[j + near].id)
+                  index.pointee.prefetchMoveTarget(id: moves[j + near].id)
                 }
                 let m = moves[j]
                 guard valid(m.id) else { done[j] = false; continue }
@@ -180,7 +180,7 @@ extension Clusterer where Index: DynamicSpatialIndex {
     guard id >= 0, Int(id) < points.count else { return }
     // no load here: a load of the point would wait for the line this starts
     _points.withUnsafeBufferPointer { _prefetchLine($0.baseAddress! + Int(id)) }
-    _index._prefetchMove(id: id)
+    _index.prefetchMove(id: id)
     _tableStorage?.prefetch(Int(id))
   }
 }

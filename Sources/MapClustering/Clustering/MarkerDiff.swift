@@ -69,7 +69,7 @@ public struct MarkerDiff: Sendable {
   }
 
   /// Forgets the previous step: the next update adds every marker.
-  public mutating func reset() {
+  package mutating func reset() {
     current.removeAll(keepingCapacity: true)
     _previous.removeAll(keepingCapacity: true)
     kept.removeAll(keepingCapacity: true)

@@ -42,7 +42,8 @@ extension Viewport {
   /// shows on the right of a screen centred at 179.9°. Of those copies this
   /// returns the one nearest the screen's centre, which is the visible one
   /// whenever the screen is narrower than the world. The latitude is clamped
-  /// to the map. The position may be off the screen (see ``isOnScreen(_:)``).
+  /// to the map. The position may be off the screen, outside `0...width` by
+  /// `0...height`.
   ///
   /// For any on-screen position of a screen narrower than the world and
   /// inside the map's latitudes, `screenPosition(of: coordinate(at: p))`
@@ -61,7 +62,7 @@ extension Viewport {
   }
 
   /// The position is on the screen: `0 <= x <= width` and `0 <= y <= height`.
-  public func isOnScreen(_ position: ScreenPosition) -> Bool {
+  package func isOnScreen(_ position: ScreenPosition) -> Bool {
     position.x >= 0 && position.x <= width && position.y >= 0 && position.y <= height
   }
 }

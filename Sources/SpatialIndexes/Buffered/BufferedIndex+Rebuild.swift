@@ -32,7 +32,7 @@ extension BufferedIndex {
   /// A base is being built on another thread (or has been, and waits to be
   /// installed): a batch of moves leaves the other core to it.
   @inlinable
-  package var isWorkingInBackground: Bool { pending != nil }
+  public var isWorkingInBackground: Bool { pending != nil }
 
   /// Waits for the build in flight, if any, and installs it: what a caller
   /// does before it stops moving points, so queries stop scanning buffers.

@@ -21,7 +21,7 @@
 /// point's current position where the index keeps it (``position(of:)``).
 /// Removed points stay in the base until the next rebuild, where they are
 /// kept as dead ids that queries skip.
-public struct BufferedIndex<Base: SpatialIndex>: DynamicSpatialIndex, MoveHinting {
+public struct BufferedIndex<Base: SpatialIndex>: DynamicSpatialIndex {
   /// The base's parameters, and when to rebuild it.
   public typealias Parameters = BufferedParameters<Base.Parameters>
 
@@ -132,7 +132,7 @@ public struct BufferedIndex<Base: SpatialIndex>: DynamicSpatialIndex, MoveHintin
 
   /// Loads the id's stale byte and buffer slots.
   @inlinable
-  package func prefetchMove(id: Int32) {
+  public func prefetchMove(id: Int32) {
     let i = Int(id)
     guard i >= 0, i < stale.count else { return }
     stale.withUnsafeBufferPointer { _prefetchLine($0.baseAddress! + i) }

@@ -80,14 +80,14 @@ extension GridHashIndex {
 
   /// Starts loading where point `id` sits in the pool.
   @inlinable
-  package func prefetchMove(id: Int32) {
+  public func prefetchMove(id: Int32) {
     guard id >= 0, Int(id) < positions.count else { return }
     positions.withUnsafeBufferPointer { _prefetchLine($0.baseAddress! + Int(id)) }
   }
 
   /// Starts loading the pool slot of point `id` (its position loaded by then).
   @inlinable
-  package func prefetchMoveTarget(id: Int32) {
+  public func prefetchMoveTarget(id: Int32) {
     guard id >= 0, Int(id) < positions.count else { return }
     let at = Int(positions[Int(id)])
     guard at >= 0, at < ids.count else { return }

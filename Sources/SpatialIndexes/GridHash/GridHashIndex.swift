@@ -56,7 +56,7 @@
 ///
 /// - Complexity: build O(*n*); a query O(cells in range + points in border
 ///   cells + ids reported); insert and remove O(points in the cell) amortised.
-public struct GridHashIndex: DynamicSpatialIndex, MoveHinting, GroupingIndex, DescribedIndex {
+public struct GridHashIndex: DynamicSpatialIndex, GroupingIndex, DescribedIndex {
   /// The name on the command line and in reports.
   @usableFromInline package static var name: String { "grid" }
   /// One line saying what the index is.

@@ -25,7 +25,7 @@
 /// and the codes with 0, which is never strictly inside, so ids keep their
 /// positions and a removed point always reaches the double test, which
 /// rejects it.
-public struct LinearScanIndex: DynamicSpatialIndex, MoveHinting, DescribedIndex {
+public struct LinearScanIndex: DynamicSpatialIndex, DescribedIndex {
   /// The name on the command line and in reports.
   @usableFromInline package static var name: String { "linear" }
   /// One line saying what the index is.
@@ -114,7 +114,7 @@ public struct LinearScanIndex: DynamicSpatialIndex, MoveHinting, DescribedIndex 
 
   /// Loads the four arrays' lines of `id`.
   @inlinable
-  package func prefetchMove(id: Int32) {
+  public func prefetchMove(id: Int32) {
     let i = Int(id)
     guard i >= 0, i < xs.count else { return }
     xs.withUnsafeBufferPointer { _prefetchLine($0.baseAddress! + i) }

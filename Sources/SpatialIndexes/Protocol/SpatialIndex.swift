@@ -85,6 +85,30 @@ public protocol DynamicSpatialIndex: SpatialIndex {
   ///   bounds); the point then stays at `from`.
   @discardableResult
   mutating func move(id: Int32, from: Point, to: Point) throws(IndexError) -> Bool
+
+  /// A hint that point `id` is about to move: an index whose storage for
+  /// it is known from the id alone starts loading it, so a batch of moves
+  /// overlaps its cache misses. The default does nothing.
+  func prefetchMove(id: Int32)
+
+  /// The second stage of ``prefetchMove(id:)``, a few moves later: an
+  /// index that found in the first stage where the point sits (the grid's
+  /// slot of each id) starts loading that. The default does nothing.
+  func prefetchMoveTarget(id: Int32)
+
+  /// Whether the index has work running on another thread (a build in the
+  /// background): a batch of moves then keeps to one thread rather than
+  /// take a core from it. The default is false.
+  var isWorkingInBackground: Bool { get }
+}
+
+extension DynamicSpatialIndex {
+  /// Nothing: an index that cannot tell where a point sits from its id.
+  @inlinable public func prefetchMove(id: Int32) {}
+  /// Nothing: an index without a second stage.
+  @inlinable public func prefetchMoveTarget(id: Int32) {}
+  /// False: an index that does no work in the background.
+  @inlinable public var isWorkingInBackground: Bool { false }
 }
 
 extension SpatialIndex {

@@ -59,7 +59,7 @@
 /// let id = try tree.insert(Point(latitude: 48.86, longitude: 2.35))
 /// let visible = tree.ids(in: viewport)
 /// ```
-public struct BucketQuadtree: DynamicSpatialIndex, MoveHinting, GroupingIndex, DescribedIndex {
+public struct BucketQuadtree: DynamicSpatialIndex, GroupingIndex, DescribedIndex {
   /// The name on the command line and in reports.
   @usableFromInline package static var name: String { "quadtree" }
   /// One line saying what the index is.

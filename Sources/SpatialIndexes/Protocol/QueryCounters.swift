@@ -26,11 +26,11 @@ package struct NoCounters: QueryCounters {
 }
 
 /// Counters that add up the work of every query they are passed to.
-@frozen
+@frozen @usableFromInline
 package struct WorkCounters: QueryCounters, Hashable, Sendable {
-  package var nodesVisited = 0
-  package var pointsTested = 0
-  package var pointsReported = 0
+  @usableFromInline package var nodesVisited = 0
+  @usableFromInline package var pointsTested = 0
+  @usableFromInline package var pointsReported = 0
 
   @inlinable package init() {}
 

@@ -50,7 +50,7 @@ extension GeoJSONPoints {
   ) -> [UInt8] {
     var text = "{\"type\":\"FeatureCollection\",\"features\":[\n"
     text.reserveCapacity(100 * points.count + 64)
-    let keys = properties.columns.map { _jsonString($0.name) + ":" }
+    let keys = properties.columns.map { jsonString($0.name) + ":" }
     var first = true
     for (i, (p, id)) in zip(points, ids).enumerated() {
       if !first { text += ",\n" }
@@ -65,7 +65,7 @@ extension GeoJSONPoints {
       for (k, column) in properties.columns.enumerated() {
         text += (k == 0 ? "{" : ",") + keys[k]
         switch column {
-        case .category(let c): text += c.value(at: i).map(_jsonString) ?? "null"
+        case .category(let c): text += c.value(at: i).map(jsonString) ?? "null"
         case .decimal(let c): text += c.text(at: i) ?? "null"  // `-?digits[.digits]` is a JSON number
         }
       }
@@ -76,8 +76,9 @@ extension GeoJSONPoints {
   }
 }
 
-/// `s` as a JSON string: quotes, backslashes and control characters escaped.
-func _jsonString(_ s: String) -> String {
+/// `s` as a JSON string: quotes, backslashes and control characters
+/// escaped. The one escaper of the GeoJSON and report JSON writers.
+package func jsonString(_ s: String) -> String {
   var out = "\""
   for scalar in s.unicodeScalars {
     switch scalar {

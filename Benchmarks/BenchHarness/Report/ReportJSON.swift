@@ -1,3 +1,5 @@
+import BenchFormats
+
 /// A report as JSON, for tools that read JSON rather than CSV
 /// (`bench run --json FILE`). Its shape, documented in `docs/formats.md`:
 ///
@@ -52,25 +54,6 @@ enum JSONText {
     }
   }
 
-  /// A JSON string: quotes, backslashes and control characters escaped.
-  static func string(_ s: String) -> String {
-    var out = "\""
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
-  }
+  /// A JSON string (``jsonString(_:)``, shared with the GeoJSON writer).
+  static func string(_ s: String) -> String { jsonString(s) }
 }

@@ -97,6 +97,17 @@ import Testing
     #expect(DegenerateWork.failures(check, logarithmic: []).isEmpty)
   }
 
+  /// Clustering copies of one place by `aggregate` adds each run of copies
+  /// whole: on every index but the linear scan the nodes visited and the
+  /// points tested grow within the logarithmic limit from 1,024 to 16,384
+  /// copies, over a view at each zoom band, beside the antimeridian too. The
+  /// cell tree and the grid read a crowded leaf or cell point by point
+  /// before, and a million copies took 22 ms a view.
+  @Test func everyIndexClustersCopiesRunByRun() {
+    let failures = DegenerateWork.failures(FuzzCheck()).filter { $0.signature.workload == ClusterWorkload.name }
+    #expect(failures.isEmpty, "\(failures.map { "\($0.signature.index): \($0.detail)" })")
+  }
+
   /// A failure prints as a Swift Testing test that calls the library as an
   /// app does, with the rule's answer; and as a bench query session.
   @Test func theRegressionTestHasTheExpectedForm() {

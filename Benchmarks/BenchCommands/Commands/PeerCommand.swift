@@ -94,9 +94,10 @@ extension RunOptions {
   /// The workloads an engine runs of those asked: all but live.
   var peerChoices: [WorkloadChoice] { workloadChoices.filter { $0.name != LiveWorkload.name } }
 
-  /// How an engine times them: passes and budget as asked; the server's
-  /// clock has no overhead to subtract.
+  /// How an engine times them: passes and budget as asked (2 s a row by
+  /// default: a server's rows are few); the server's clock has no overhead
+  /// to subtract.
   var peerMeasure: MeasureOptions {
-    MeasureOptions(repeats: repeats, warmup: warmup, budget: budget * 1e9, clockOverhead: 0)
+    MeasureOptions(repeats: repeats, warmup: warmup, budget: (budget ?? 2) * 1e9, clockOverhead: 0)
   }
 }

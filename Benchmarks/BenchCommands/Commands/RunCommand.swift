@@ -36,7 +36,8 @@ func runCommand(_ arguments: [String]) throws -> Int32 {
   for s in steps { try options.checkNeeds(s, command: "run") }
   // Only once the inputs are known good: a bad input gets one line on stderr.
   warnIfDebugBuild()
-  let plan = options.plan(metadata: metadata, clockOverhead: Stopwatch.measureOverhead())
+  let plan = try options.plan(
+    metadata: metadata, clockOverhead: Stopwatch.measureOverhead(), datasets: datasets.count)
   let units = try plan.units(datasets: datasets.count)
   var engine = RunEngine(plan: plan, observer: Progress(quiet: options.quiet, totalUnits: units))
   var rows: [ReportRow] = []

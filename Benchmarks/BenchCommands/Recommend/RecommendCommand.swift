@@ -112,7 +112,7 @@ private func measure(
 ) throws -> [ReportRow] {
   var rows: [ReportRow] = []
   for part in RecommendOptions.parts(options) {
-    let plan = part.plan(metadata: metadata, clockOverhead: clock)
+    let plan = try part.plan(metadata: metadata, clockOverhead: clock)
     var engine = RunEngine(
       plan: plan, observer: Progress(quiet: part.quiet, totalUnits: try plan.units(datasets: 1), prefix: "recommend \(stage): "))
     rows += try engine.run(dataset, steps: part.steps(for: dataset, queries: nil))

@@ -159,7 +159,7 @@ enum RunFlags {
 
   static var budget: F {
     F("--budget", "SECONDS",
-      help: "a row stops repeating after this long, one pass at least (default 2; 0 = no limit)"
+      help: "a row stops repeating after this long, one pass at least (default 2, or 20 shared by the rows when less; 0 = no limit)"
     ) { (o: inout RunOptions, v: FlagValue) throws(UsageError) in
       guard let b = Double(v.text), b.isFinite, b >= 0, b <= 86_400 else {
         throw v.error("--budget \"\(v.text)\" must be seconds in 0...86400")

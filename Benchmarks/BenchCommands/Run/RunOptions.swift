@@ -27,8 +27,9 @@ struct RunOptions {
   var screen = (width: Viewport.phone.width, height: Viewport.phone.height)
   var repeats = 5
   var warmup = 1
-  /// Seconds after which a row stops adding repetitions (0: no limit).
-  var budget = 2.0
+  /// Seconds after which a row stops adding repetitions (0: no limit);
+  /// nil: ``defaultBudget(rows:)``.
+  var budget: Double? = nil
   var seed: UInt64 = 42
   /// The live workload: the share of points moving a frame, frames a second.
   var moving = 0.01
@@ -129,14 +130,23 @@ struct RunOptions {
     }
   }
 
-  /// The run these options ask for.
-  func plan(metadata: RunMetadata, clockOverhead: Double) -> RunPlan {
-    RunPlan(
+  /// A row's budget when `--budget` is not given: 2 s, or 20 s shared by
+  /// the run's rows when that is less. A run then measures for about 20 s
+  /// whatever the data: on a million copies of one place every pass is long
+  /// (each view holds them all), and 2 s a row made the main job take 36 s.
+  /// A row whose one pass is longer still takes that pass.
+  static func defaultBudget(rows: Int) -> Double { min(2, 20 / Double(max(1, rows))) }
+
+  /// The run these options ask for over `datasets` datasets.
+  func plan(metadata: RunMetadata, clockOverhead: Double, datasets: Int = 1) throws -> RunPlan {
+    var plan = RunPlan(
       indexes: indexes, sweeps: params, build: workloads.contains(WorkloadCatalog.buildName),
       workloads: workloadChoices,
-      measure: MeasureOptions(
-        repeats: repeats, warmup: warmup, budget: budget * 1e9, clockOverhead: clockOverhead),
+      measure: MeasureOptions(repeats: repeats, warmup: warmup, budget: 0, clockOverhead: clockOverhead),
       counters: counters, metadata: metadata)
+    let seconds = try budget ?? Self.defaultBudget(rows: plan.units(datasets: datasets))
+    plan.measure.budget = seconds * 1e9
+    return plan
   }
 
   /// The steps every index runs over `dataset`: the seeded session, or the

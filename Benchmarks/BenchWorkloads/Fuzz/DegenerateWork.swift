@@ -20,10 +20,18 @@ import SpatialIndexes
 ///   k-nearest after ``Tap/copiesInARow`` of them, but an index counts a
 ///   subtree or cell it hands over whole even when the reader stops early:
 ///   its counters grow O(n) and must stay within ``linearLimit`` (the
-///   stall this guards against was quadratic). TapTests counts the reads.
+///   stall this guards against was quadratic). TapTests counts the reads;
+/// - clustering by `aggregate` adds a run of copies whole (a tree's leaf,
+///   the grid's and the cell tree's sorted runs), so the nodes it visits and
+///   the points it tests over a phone's view at each of ``clusterZooms``
+///   grow within ``logarithmicLimit``. Every copy is still reported (added
+///   to its cell), so that count is left out.
 public enum DegenerateWork {
   /// The two sizes compared.
   public static let sizes = (small: 1 << 10, large: 1 << 14)
+  /// The zooms of the clustering search: every zoom a map shows, since
+  /// whether the cells of a zoom cut the copies' place depends on the zoom.
+  public static let clusterZooms = Array(0...20)
   /// Growth allowed to a search that costs O(k + log n): log n grows 1.4×.
   public static let logarithmicLimit = 4.0
   /// Growth allowed to a search that reads each copy once: n grows 16×.
@@ -41,7 +49,8 @@ public enum DegenerateWork {
     index name: String, workload: String, variant: String, logarithmic: Set<String> = runIndexes
   ) -> Double {
     let throughNearest = workload == NearestWorkload.name || variant == "nearest"
-    return logarithmic.contains(name) && throughNearest ? logarithmicLimit : linearLimit
+    let wholeRuns = workload == ClusterWorkload.name
+    return logarithmic.contains(name) && (throughNearest || wholeRuns) ? logarithmicLimit : linearLimit
   }
 
   /// Where the identical points lie, and where the search is made from.
@@ -82,6 +91,7 @@ public enum DegenerateWork {
     func run<I: DescribedIndex>(_ type: I.Type) throws -> [((String, String), [Count])] {
       var result: [((String, String), [Count])] = [
         ((NearestWorkload.name, "k=1"), []), ((TapWorkload.name, "range"), []), ((TapWorkload.name, "nearest"), []),
+        ((ClusterWorkload.name, ClusterStrategy.aggregate.rawValue), []),
       ]
       for probe in probes {
         let small = try work(I.self, probe, sizes.small), large = try work(I.self, probe, sizes.large)
@@ -100,7 +110,14 @@ public enum DegenerateWork {
       let tap = Tap(at: probe.from, zoom: 15)
       _ = index.nearestByRangeQuery(to: tap, points: points, buffer: &buffer, counters: &range)
       _ = index.nearestByNeighbours(to: tap, points: points, buffer: &buffer, counters: &neighbours)
+      var clustering = WorkCounters()
+      var clusterer = try Clusterer(index: index, points: points)
+      var markers: [ClusterMarker] = []
+      for zoom in clusterZooms {
+        clusterer.cluster(Viewport(center: probe.from, zoom: zoom), strategy: .aggregate, into: &markers, counters: &clustering)
+      }
       return [nearest, range, neighbours].map { $0.nodesVisited + $0.pointsTested + $0.pointsReported }
+        + [clustering.nodesVisited + clustering.pointsTested]
     }
   }
 }

@@ -143,7 +143,8 @@ final class _GroupSums: @unchecked Sendable {
 /// projection is monotone, so every point of the box lies in that cell: the
 /// group adds exactly what its points would have added one by one. A box
 /// that reaches +180° is never taken whole: its points there belong to
-/// column 0, the far side of the world.
+/// column 0, the far side of the world. The padded corners are kept on the
+/// map ([0, 256]), where every projected point is.
 @usableFromInline
 struct _CellSummer: GroupVisitor {
   @usableFromInline static var pad: Double { 1e-9 }
@@ -206,13 +207,15 @@ struct _CellSummer: GroupVisitor {
   mutating func acceptsGroup(in box: Rect) -> Bool {
     let pad = Self.pad
     guard !MapCells.isAntimeridian(box.maxX) else { return false }
-    let col = cellIndex(WebMercator.x(longitude: box.minX) - pad)
+    // every map position is in [0, 256]: the pad never reaches past the
+    // map's edge, so copies at −180° or at the north edge are taken whole
+    let col = cellIndex(max(0, WebMercator.x(longitude: box.minX) - pad))
     guard col == cellIndex(WebMercator.x(longitude: box.maxX) + pad),
           col >= colLo && col <= colHi else { return false }
     if box.minY != lastLatitudes.minY || box.maxY != lastLatitudes.maxY {
       lastLatitudes = (box.minY, box.maxY)
-      let row = cellIndex(WebMercator.y(latitude: box.maxY) - pad)  // north: the smaller y
-      lastRow = row == cellIndex(WebMercator.y(latitude: box.minY) + pad) ? row : -1
+      let row = cellIndex(max(0, WebMercator.y(latitude: box.maxY) - pad))  // north: the smaller y
+      lastRow = row == cellIndex(min(256, WebMercator.y(latitude: box.minY) + pad)) ? row : -1
     }
     let row = lastRow
     guard row >= 0 && row >= rowLo && row <= rowHi else { return false }

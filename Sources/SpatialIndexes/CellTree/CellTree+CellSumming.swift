@@ -61,13 +61,17 @@ struct _CellSumming<C: QueryCounters> {
   /// (``CellTree/codeRange(of:)``).
   @usableFromInline let codes: (x0: Int, x1: Int, y0: Int, y1: Int)
   @usableFromInline let cells: UnsafeMutableBufferPointer<CellTotals>
+  /// A leaf holding more points than this is a deepest cell sorted by
+  /// position (``CellTree/sortCrowdedLeaves()``): the tree's leaf size.
+  @usableFromInline let crowded: Int
 
   @inlinable @inline(__always)
   init(
     _ tree: CellTree._Storage, rect: Rect, window: CellWindow,
-    into cells: UnsafeMutableBufferPointer<CellTotals>
+    into cells: UnsafeMutableBufferPointer<CellTotals>, crowded: Int
   ) {
     self.tree = tree
+    self.crowded = crowded
     self.rect = rect
     grid = _CellGrid(window)
     codes = CellTree.codeRange(of: rect)
@@ -124,7 +128,12 @@ struct _CellSumming<C: QueryCounters> {
   @usableFromInline @_transparent
   func sumPoints(of node: _CellNode, inside: Bool, slot: Int, _ counters: inout C) {
     let start = Int(node.start), end = start &+ Int(node.count)
-    if !inside { counters.testPoints(end &- start) }
+    if end &- start > crowded {
+      sumCopies(of: node, inside: inside, slot: slot, &counters)
+      return
+    }
+    // each point tested against the rectangle, or binned by its position
+    if !inside || slot < 0 { counters.testPoints(end &- start) }
     var taken = 0
     for i in start..<end {
       let lon = tree.coords[2 &* i], lat = tree.coords[2 &* i &+ 1]
@@ -143,6 +152,38 @@ struct _CellSumming<C: QueryCounters> {
       cells[s].sumLat &+= Int64(MapCells.units(lat))
       taken &+= 1
     }
+    counters.reportPoints(taken)
+  }
+
+  /// ``sumPoints(of:inside:slot:_:)`` for a crowded leaf, whose points are
+  /// sorted by position: each run of copies is tested and binned once and
+  /// added as a whole, so a million copies of one place cost O(log) reads,
+  /// not a million. Its first point leads the run, in id order, as it
+  /// leads the points one by one. Counts one test a run where the points
+  /// one by one count one a point.
+  @inlinable
+  func sumCopies(of node: _CellNode, inside: Bool, slot: Int, _ counters: inout C) {
+    let start = Int(node.start), end = start &+ Int(node.count)
+    var i = start, runs = 0, taken = 0
+    while i < end {
+      let next = _endOfCopies(tree.coords, from: i, to: end)
+      defer { i = next }
+      runs &+= 1
+      let lon = tree.coords[2 &* i], lat = tree.coords[2 &* i &+ 1]
+      if !inside && !rect.contains(x: lon, y: lat) { continue }
+      var s = slot
+      if s < 0 {
+        guard let own = grid.slot(lon: lon, lat: lat, row26: Int(tree.rows[i])) else { continue }
+        s = own
+      }
+      let m = next &- i
+      if cells[s].count == 0 { cells[s].anyID = i == start ? node.firstID : tree.ids[i] }
+      cells[s].count &+= Int32(truncatingIfNeeded: m)
+      cells[s].sumLon &+= Int64(MapCells.binUnits(longitude: lon)) &* Int64(m)
+      cells[s].sumLat &+= Int64(MapCells.units(lat)) &* Int64(m)
+      taken &+= m
+    }
+    if !inside || slot < 0 { counters.testPoints(runs) }
     counters.reportPoints(taken)
   }
 

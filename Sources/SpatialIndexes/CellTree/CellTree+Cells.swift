@@ -24,7 +24,8 @@ extension CellTree {
   ) {
     guard rect.isValid, !nodes.isEmpty, window.cellSize >= 1 else { return }
     withStorage { tree in
-      let summing = _CellSumming<C>(tree, rect: rect, window: window, into: cells)
+      let summing = _CellSumming<C>(
+        tree, rect: rect, window: window, into: cells, crowded: parameters.leafSize)
       _withStackScratch(of: _CellFrame.self) { scratch in
         var queue = _CellQueue(scratch)
         queue.push(_CellFrame(node: 0, cx: 0, cy: 0, depth: 0, inside: false, slot: -1))

@@ -35,3 +35,24 @@ func _sortByPosition(_ run: Range<Int>, coords: inout [Double], ids: inout [Int3
   coords.replaceSubrange((2 * run.lowerBound)..<(2 * run.upperBound), with: sortedXY)
   ids.replaceSubrange(run, with: sortedIDs)
 }
+
+/// The end of the run of copies that starts at `start`: the first position
+/// in `start..<end` whose point (in `xy`, x and y interleaved) differs from
+/// the one at `start`. The points must be sorted by position, so copies lie
+/// together. Gallops, then halves: a run of `m` costs O(log `m`) reads.
+@inlinable @inline(__always) @usableFromInline
+func _endOfCopies(_ xy: UnsafePointer<Double>, from start: Int, to end: Int) -> Int {
+  let x = xy[2 &* start], y = xy[2 &* start &+ 1]
+  @inline(__always) func same(_ j: Int) -> Bool { xy[2 &* j] == x && xy[2 &* j &+ 1] == y }
+  var step = 1, low = start, high = start &+ 1
+  while high < end && same(high) {
+    low = high
+    step &*= 2
+    high = Swift.min(end, high &+ step)
+  }
+  while high &- low > 1 {
+    let mid = low &+ (high &- low) / 2
+    if same(mid) { low = mid } else { high = mid }
+  }
+  return high
+}

@@ -218,18 +218,7 @@ struct _NearestSearch<M: _NearestMetric> {
     var i = range.lowerBound
     while i < range.upperBound {
       let x = xy[2 &* i], y = xy[2 &* i &+ 1]
-      @inline(__always) func same(_ j: Int) -> Bool { xy[2 &* j] == x && xy[2 &* j &+ 1] == y }
-      // the first position past the run: gallop, then halve
-      var step = 1, low = i, high = i &+ 1
-      while high < range.upperBound && same(high) {
-        low = high
-        step &*= 2
-        high = Swift.min(range.upperBound, high &+ step)
-      }
-      while high &- low > 1 {
-        let mid = low &+ (high &- low) / 2
-        if same(mid) { low = mid } else { high = mid }
-      }
+      let high = _endOfCopies(xy, from: i, to: range.upperBound)
       looked &+= considerRun(x: x, y: y, ids: ids + i, count: high &- i)
       i = high
     }

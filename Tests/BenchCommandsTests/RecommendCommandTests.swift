@@ -30,7 +30,7 @@ extension CLITests {
         let result = try runBench(Self.small + ["--out", "rec.csv"], in: folder.path)
         expectVerdictExit(result)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-        #expect(lines.count <= 15, "\(result.stdout)")
+        #expect(lines.count <= 16, "\(result.stdout)")
         #expect(lines.first?.hasPrefix("clustered, 3,000 points, 60 Hz (a 16.7 ms frame): ") == true)
         for workload in ["viewport", "cluster", "tap", "nearest"] {
           #expect(lines.contains { $0.hasPrefix("  \(workload) ") && $0.contains(" p99 ") }, "\(workload)")

@@ -2,10 +2,10 @@ import Foundation
 import SpatialIndexes
 
 extension Verdict {
-  /// The verdict as `bench recommend` prints it: at most 15 lines. The
+  /// The verdict as `bench recommend` prints it: at most 16 lines. The
   /// choice, each workload's p99 against its allowance, memory and build,
-  /// the runner-up and why it lost, the confidence, and the Swift that
-  /// builds the choice.
+  /// the headroom for a slower device, the runner-up and why it lost, the
+  /// confidence, and the Swift that builds the choice.
   public var lines: [String] {
     let w = winner
     let frame = formatValue(budget.frameNanoseconds, .nanoseconds)
@@ -32,6 +32,7 @@ extension Verdict {
     }
     if let build = w.buildMilliseconds { memory += ", build \(formatMilliseconds(build))" }
     lines.append(memory)
+    lines.append(headroomLine)
     if let r = runnerUp { lines.append("  runner-up: \(choice(r, variants: false)): \(whyLost(r))") }
     lines.append("  confidence: \(confidence)")
     lines.append("  in Swift:")

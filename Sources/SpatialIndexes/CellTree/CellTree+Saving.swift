@@ -18,6 +18,11 @@ extension CellTree {
   ///
   /// - Complexity: O(*n*): the arrays as they are, and their checksums.
   public func save(to path: String) throws(SavedIndexError) {
+    try _savedFile.write(to: path)
+  }
+
+  /// The file ``save(to:)`` writes, ready to write.
+  package var _savedFile: SavedFileWriter {
     var nodeBytes = [UInt8](repeating: 0, count: nodes.count * Self.savedNodeSize)
     nodeBytes.withUnsafeMutableBytes { out in
       for (k, node) in nodes.enumerated() {
@@ -35,14 +40,13 @@ extension CellTree {
       }
     }
     let l = Self.savedLayouts
-    try SavedFileWriter(
+    return SavedFileWriter(
       kind: Self.name, pointCount: count,
       parameters: [UInt32(parameters.leafSize), UInt32(offMap.parameters.nodeSize)],
       sections: [
         (l[0], .doubles(coords)), (l[1], .uint32s(rows)), (l[2], .int32s(ids)), (l[3], .bytes(nodeBytes)),
         (l[4], .doubles(offMap.coords)), (l[5], .int32s(offMap.ids)), (l[6], .int32s(offMapIDs)),
-      ]
-    ).write(to: path)
+      ])
   }
 
   /// Opens a tree saved by ``save(to:)``: it answers every query and sums

@@ -9,10 +9,14 @@ extension HilbertRTree {
   ///
   /// - Complexity: O(*n*): the arrays as they are, and their checksums.
   public func save(to path: String) throws(SavedIndexError) {
-    try SavedFileWriter(
+    try _savedFile.write(to: path)
+  }
+
+  /// The file ``save(to:)`` writes, ready to write.
+  package var _savedFile: SavedFileWriter {
+    SavedFileWriter(
       kind: Self.name, pointCount: count, parameters: [UInt32(parameters.nodeSize)],
-      sections: [(Self.savedLayouts[0], .doubles(coords)), (Self.savedLayouts[1], .int32s(ids))]
-    ).write(to: path)
+      sections: [(Self.savedLayouts[0], .doubles(coords)), (Self.savedLayouts[1], .int32s(ids))])
   }
 
   /// Opens a tree saved by ``save(to:)``: it answers every query as the

@@ -68,6 +68,17 @@ package struct SavedFileWriter {
     return (bytes, offsets)
   }
 
+  /// The whole file in memory, for a caller with its own way of writing
+  /// files (the bench's, which never replaces one).
+  package func bytes() -> [UInt8] {
+    var (out, offsets) = headerBytes()
+    for (k, s) in sections.enumerated() {
+      out += [UInt8](repeating: 0, count: offsets[k] - out.count)
+      s.data.withBytes { out += $0 }
+    }
+    return out
+  }
+
   /// Writes the file at `path`, replacing any file there only once the new
   /// one is complete.
   package func write(to path: String) throws(SavedIndexError) {

@@ -37,6 +37,32 @@ extension CLITests {
       }
     }
 
+    /// docs/formats.md's worked example is the dump of what `bench save`
+    /// writes for it, in `xxd`'s layout.
+    @Test func theFormatsPageShowsWhatSaveWrites() throws {
+      try withTemporaryFolder { folder in
+        let tiny = folder.file("tiny.sbi")
+        #expect(benchMain(["save", "--index", "kdtree", "--dataset", "uniform", "--n", "3", "--out", tiny, "--quiet"]) == 0)
+        let file = bytes(tiny) ?? []
+        var dump = ""
+        for start in stride(from: 0, to: file.count, by: 16) {
+          let line = file[start..<min(file.count, start + 16)]
+          let hex = stride(from: line.startIndex, to: line.endIndex, by: 2).map { k in
+            line[k..<min(line.endIndex, k + 2)].map { String(format: "%02x", $0) }.joined()
+          }.joined(separator: " ")
+          let text = String(line.map { (0x20...0x7E).contains($0) ? Character(UnicodeScalar($0)) : "." })
+          dump += String(format: "%08x: ", start) + hex.padding(toLength: 39, withPad: " ", startingAt: 0) + "  " + text + "\n"
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+          .deletingLastPathComponent()
+        let page = try String(contentsOf: root.appendingPathComponent("docs/formats.md"), encoding: .utf8)
+        let marker = "shown by `xxd tiny.sbi`:\n\n```\n"
+        guard let start = page.range(of: marker)?.upperBound, let end = page[start...].range(of: "```")?.lowerBound
+        else { Issue.record("docs/formats.md has no xxd block"); return }
+        #expect(String(page[start..<end]) == dump)
+      }
+    }
+
     /// The build row of a run over a saved index times the open; the run
     /// holds the file's index alone, over its points.
     @Test func aRunOverASavedIndexTimesTheOpen() throws {

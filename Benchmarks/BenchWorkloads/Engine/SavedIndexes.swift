@@ -24,6 +24,35 @@ public enum SavedIndexes {
       name: path, points: points, ids: .rows(points.count), origin: .file(try FileFingerprint.of(file: path)))
   }
 
+  /// Opens the index saved at `path` once and says how long the parts of
+  /// the open took, in milliseconds: reading the sections, their checksums,
+  /// the structural checks.
+  public static func timedOpen(at path: String) throws -> (reading: Double, checksums: Double, structure: Double) {
+    var open = TimedOpen(path: path)
+    guard let timings = try withIndexType(named: try kind(at: path), &open) else {
+      throw SavedIndexError(file: path, .structureInvalid("no index of this kind in the catalogue"))
+    }
+    func ms(_ d: Duration) -> Double {
+      Double(d.components.seconds) * 1e3 + Double(d.components.attoseconds) * 1e-15
+    }
+    return (ms(timings.reading), ms(timings.checksums), ms(timings.structure))
+  }
+
+  /// Whether the checksums run on the CPU's CRC32C instruction.
+  public static var hardwareChecksums: Bool { CRC32C.usesHardware }
+
+  private struct TimedOpen: IndexTypeOperation {
+    let path: String
+    func run<I: DescribedIndex>(_ type: I.Type) throws -> SavedOpenTimings {
+      guard let savable = type as? any SavableIndex.Type else {
+        throw SavedIndexError(file: path, .foreignKind(found: "a saved index", expected: I.name))
+      }
+      var timings = SavedOpenTimings()
+      _ = try savable.init(contentsOf: path, timings: &timings)
+      return timings
+    }
+  }
+
   private struct PointsOf: IndexTypeOperation {
     let path: String
     func run<I: DescribedIndex>(_ type: I.Type) throws -> [Point] {

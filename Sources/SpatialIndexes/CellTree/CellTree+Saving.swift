@@ -64,11 +64,11 @@ extension CellTree {
     try self.init(contentsOf: path, timings: &timings)
   }
 
-  /// ``init(contentsOf:)``, noting in `timings` how long the
-  /// reads and checksums took and how long the structural checks.
+  /// ``init(contentsOf:)``, noting in `timings` how long the reads, the
+  /// checksums and the structural checks took.
   package init(contentsOf path: String, timings: inout SavedOpenTimings) throws(SavedIndexError) {
     let clock = ContinuousClock(), started = clock.now
-    let file = try SavedFileReader(path: path, kind: Self.name, layouts: Self.savedLayouts)
+    var file = try SavedFileReader(path: path, kind: Self.name, layouts: Self.savedLayouts)
     let coords = try file.read(0, as: Double.self)
     let rows = try file.read(1, as: UInt32.self)
     let ids = try file.read(2, as: Int32.self)
@@ -89,12 +89,16 @@ extension CellTree {
       guard n + offIDs.count == pointCount else {
         throw .init("\(n) points on the map and \(offIDs.count) off it, of \(pointCount)")
       }
-      try SavedStructure.checkPermutation(ids + offIDs, of: pointCount, "ids")
+      try SavedStructure.checkPermutation([ids, offIDs], of: pointCount, "ids")
       let offMap = try KDTreeIndex(
         savedCoords: offCoords, ids: offPositions, nodeSize: Int(parameters[1]), pointCount: offIDs.count)
       let offMapPoints = offMap._pointsByID()
       if let p = offMapPoints.firstIndex(where: Self.isOnMap) { throw .init("off-map point \(p) lies on the map") }
-      if let p = (0..<n).first(where: { !Self.isOnMap(Point(x: coords[2 * $0], y: coords[2 * $0 + 1])) }) {
+      let offTheMap: Int? = coords.withUnsafeBufferPointer { xy in
+        for i in 0..<n where !Self.isOnMap(Point(x: xy[2 &* i], y: xy[2 &* i &+ 1])) { return i }
+        return nil
+      }
+      if let p = offTheMap {
         throw .init("point \(p) in the tree lies off the map")
       }
       let nodes = try Self.savedNodes(nodeBytes, ids: ids)
@@ -108,7 +112,8 @@ extension CellTree {
       tree.offMapPoints = offMapPoints
       return tree
     }
-    timings = SavedOpenTimings(readAndChecksums: read - started, structure: clock.now - read)
+    timings = SavedOpenTimings(
+      reading: read - started - file.checksumTime, checksums: file.checksumTime, structure: clock.now - read)
   }
 
   /// The nodes from their saved bytes, checked so that every walk stays in
@@ -144,36 +149,44 @@ extension CellTree {
     }
     guard count > 0 else { throw .init("no nodes for \(n) points") }
     guard nodes[0].start == 0, Int(nodes[0].count) == n else { throw .init("the root does not hold every point") }
-    var reached = [Bool](repeating: false, count: count)
-    reached[0] = true
-    var reachedCount = 1
-    var stack: [(node: Int, depth: Int)] = [(0, 0)]
-    while let (i, depth) = stack.popLast() {
-      let node = nodes[i]
-      let start = Int(node.start), end = start + Int(node.count)
-      guard node.count > 0, node.start >= 0, end <= n else { throw .init("node \(i) holds points \(start)..<\(end) of \(n)") }
-      if node.isLeaf {
-        guard node.firstID == ids[start] else { throw .init("leaf \(i)'s first id is not its first point's") }
-        continue
+    // Children come after their parent, so in one pass in order every node
+    // is reached (its depth set) before its turn: one not yet reached then
+    // never is.
+    let unreached = UInt8.max
+    var depths = [UInt8](repeating: unreached, count: count)
+    depths[0] = 0
+    let problem: String? = nodes.withUnsafeBufferPointer { nodes in
+      ids.withUnsafeBufferPointer { ids in
+        depths.withUnsafeMutableBufferPointer { depths in
+          for i in 0..<count {
+            let node = nodes[i], depth = depths[i]
+            guard depth != unreached else { return "node \(i) is unreachable" }
+            let start = Int(node.start), end = start &+ Int(node.count)
+            guard node.count > 0, node.start >= 0, end <= n else { return "node \(i) holds points \(start)..<\(end) of \(n)" }
+            if node.isLeaf {
+              guard node.firstID == ids[start] else { return "leaf \(i)'s first id is not its first point's" }
+              continue
+            }
+            guard node.childMask < 16 else { return "node \(i) has child mask \(node.childMask)" }
+            guard Int(depth) < maxDepth else { return "node \(i) has children below the deepest level" }
+            let first = Int(node.firstChild), children = node.childMask.nonzeroBitCount
+            guard first > i, first &+ children <= count else {
+              return "node \(i)'s children \(first)..<\(first &+ children) are out of place"
+            }
+            var next = start
+            for child in first..<(first &+ children) {
+              guard depths[child] == unreached else { return "node \(child) is reached twice" }
+              guard Int(nodes[child].start) == next else { return "node \(i)'s children are not side by side" }
+              depths[child] = depth &+ 1
+              next &+= Swift.max(0, Int(nodes[child].count))
+            }
+            guard next == end else { return "node \(i)'s children do not cover its points" }
+          }
+          return nil
+        }
       }
-      guard node.childMask < 16 else { throw .init("node \(i) has child mask \(node.childMask)") }
-      guard depth < maxDepth else { throw .init("node \(i) has children below the deepest level") }
-      let first = Int(node.firstChild), children = node.childMask.nonzeroBitCount
-      guard first > i, first + children <= count else {
-        throw .init("node \(i)'s children \(first)..<\(first + children) are out of place")
-      }
-      var next = start
-      for child in first..<(first + children) {
-        guard !reached[child] else { throw .init("node \(child) is reached twice") }
-        guard Int(nodes[child].start) == next else { throw .init("node \(i)'s children are not side by side") }
-        reached[child] = true
-        reachedCount += 1
-        next += max(0, Int(nodes[child].count))
-        stack.append((child, depth + 1))
-      }
-      guard next == end else { throw .init("node \(i)'s children do not cover its points") }
     }
-    guard reachedCount == count else { throw .init("\(count - reachedCount) nodes are unreachable") }
+    if let problem { throw .init(problem) }
     return nodes
   }
 
@@ -195,21 +208,5 @@ extension CellTree {
     for (k, id) in ids.enumerated() { points[Int(id)] = Point(x: coords[2 * k], y: coords[2 * k + 1]) }
     for (k, id) in offMapIDs.enumerated() { points[Int(id)] = offMapPoints[k] }
     return points
-  }
-}
-
-/// How long opening a saved index took, in two parts: reading the file with
-/// its checksums, and the structural checks that make a walk safe.
-package struct SavedOpenTimings: Sendable {
-  /// Reading every section and checking its checksum (the header's too).
-  package var readAndChecksums: Duration = .zero
-  /// The structural checks, and anything derived from the arrays.
-  package var structure: Duration = .zero
-  /// Zero timings.
-  package init() {}
-  /// Timings of the two parts.
-  package init(readAndChecksums: Duration, structure: Duration) {
-    self.readAndChecksums = readAndChecksums
-    self.structure = structure
   }
 }

@@ -28,9 +28,18 @@ extension HilbertRTree {
   ///   that the ids are a permutation and the coordinates finite, and the
   ///   node boxes packed again (no sort).
   public init(contentsOf path: String) throws(SavedIndexError) {
-    let file = try SavedFileReader(path: path, kind: Self.name, layouts: Self.savedLayouts)
+    var timings = SavedOpenTimings()
+    try self.init(contentsOf: path, timings: &timings)
+  }
+
+  /// ``init(contentsOf:)``, noting in `timings` how long the reads, the
+  /// checksums and the structural checks took.
+  package init(contentsOf path: String, timings: inout SavedOpenTimings) throws(SavedIndexError) {
+    let clock = ContinuousClock(), started = clock.now
+    var file = try SavedFileReader(path: path, kind: Self.name, layouts: Self.savedLayouts)
     let coords = try file.read(0, as: Double.self)
     let ids = try file.read(1, as: Int32.self)
+    let read = clock.now
     let parameters = file.parameters, pointCount = file.pointCount
     self = try file.structure { () throws(SavedStructureProblem) in
       try SavedStructure.checkUnusedParameters(parameters, used: 1)
@@ -51,6 +60,8 @@ extension HilbertRTree {
       if pointCount > 0 { tree.packBoxes() }
       return tree
     }
+    timings = SavedOpenTimings(
+      reading: read - started - file.checksumTime, checksums: file.checksumTime, structure: clock.now - read)
   }
 
   /// The points by id, as the tree was built from them.

@@ -5,6 +5,8 @@
 package protocol SavableIndex: DescribedIndex {
   /// Opens an index saved by ``save(to:)``, checking every byte.
   init(contentsOf path: String) throws(SavedIndexError)
+  /// The same, noting how long each part of the open took.
+  init(contentsOf path: String, timings: inout SavedOpenTimings) throws(SavedIndexError)
   /// Writes the index and its points to `path`.
   func save(to path: String) throws(SavedIndexError)
   /// The file ``save(to:)`` writes.

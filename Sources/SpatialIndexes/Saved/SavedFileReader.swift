@@ -28,6 +28,8 @@ package struct SavedFileReader: ~Copyable {
   /// The layouts the caller expects, in file order.
   let layouts: [SavedSectionLayout]
   private let fd: Int32
+  /// Time spent on the sections' checksums so far.
+  package private(set) var checksumTime: Duration = .zero
 
   /// Opens `path` and checks its header and table; `kind` is the kind the
   /// caller wants (nil: any, with `layouts` empty, to learn the kind).
@@ -58,15 +60,17 @@ package struct SavedFileReader: ~Copyable {
 
   /// Reads section `index` into an array of `T` (whose size divides the
   /// section's element size) and checks its checksum.
-  package func read<T: BitwiseCopyable>(_ index: Int, as type: T.Type) throws(SavedIndexError) -> [T] {
+  package mutating func read<T: BitwiseCopyable>(_ index: Int, as type: T.Type) throws(SavedIndexError) -> [T] {
     let stride = MemoryLayout<T>.stride
     precondition(layouts[index].elementSize % stride == 0)
     let entry = entries[index]
     let byteCount = entry.count * layouts[index].elementSize
     let count = byteCount / stride
     var failure: SavedIndexError?
-    let array = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
-      let raw = UnsafeMutableRawBufferPointer(buffer)
+    // Fresh memory in 2 MB pages where the system has them
+    // (LargeArrays.swift): the read is the first to touch every page.
+    var array = [T](_uninitializedLarge: count)
+    array.withUnsafeMutableBytes { raw in
       var done = 0
       while done < byteCount {
         let n = pread(fd, raw.baseAddress! + done, byteCount - done, off_t(entry.offset + done))
@@ -75,17 +79,15 @@ package struct SavedFileReader: ~Copyable {
           failure = SavedIndexError(file: path, n == 0
             ? .truncated(part: "section \(layouts[index].tag)", needed: entry.offset + byteCount, actual: entry.offset + done)
             : .io(operation: "read", message: String(cString: strerror(errno))))
-          // the array must be initialised: zeros, then thrown away
-          raw.initializeMemory(as: UInt8.self, repeating: 0)
-          initialized = count
           return
         }
         done += n
       }
-      initialized = count
     }
     if let failure { throw failure }
+    let clock = ContinuousClock(), started = clock.now
     let crc = array.withUnsafeBytes { CRC32C.checksum($0) }
+    checksumTime += clock.now - started
     guard crc == entry.crc else {
       throw SavedIndexError(file: path, .checksumMismatch(section: layouts[index].tag.trimmingTrailingSpaces))
     }

@@ -6,26 +6,35 @@ struct SavedStructureProblem: Error {
 }
 
 enum SavedStructure {
-  /// Throws unless `ids` holds each of `0..<count` once (a walk hands them
-  /// to callers that index their own arrays with them).
-  static func checkPermutation(_ ids: [Int32], of count: Int, _ what: String) throws(SavedStructureProblem) {
-    guard ids.count == count else { throw .init("\(ids.count) \(what) for \(count) points") }
+  /// Throws unless `parts`, one after another, hold each of `0..<count`
+  /// once (a walk hands ids to callers that index their own arrays with them).
+  static func checkPermutation(_ parts: [[Int32]], of count: Int, _ what: String) throws(SavedStructureProblem) {
+    let total = parts.reduce(0) { $0 + $1.count }
+    guard total == count else { throw .init("\(total) \(what) for \(count) points") }
     var seen = [UInt64](repeating: 0, count: (count + 63) / 64)
-    let repeated: Int32? = ids.withUnsafeBufferPointer { ids in
-      seen.withUnsafeMutableBufferPointer { seen in
-        for id in ids {
-          guard id >= 0, Int(id) < count else { return id }
-          let word = Int(id) >> 6, bit = UInt64(1) << UInt64(id & 63)
-          if seen[word] & bit != 0 { return id }
-          seen[word] |= bit
+    var repeated: Int32? = nil
+    seen.withUnsafeMutableBufferPointer { seen in
+      for part in parts where repeated == nil {
+        repeated = part.withUnsafeBufferPointer { ids in
+          for id in ids {
+            guard id >= 0, Int(id) < count else { return id }
+            let word = Int(id) &>> 6, bit = UInt64(1) &<< UInt64(id & 63)
+            if seen[word] & bit != 0 { return id }
+            seen[word] |= bit
+          }
+          return nil
         }
-        return nil
       }
     }
     if let repeated {
       throw .init(repeated < 0 || Int(repeated) >= count
         ? "\(what): id \(repeated) out of range 0..<\(count)" : "\(what): id \(repeated) appears twice")
     }
+  }
+
+  /// ``checkPermutation(_:of:_:)`` of one array.
+  static func checkPermutation(_ ids: [Int32], of count: Int, _ what: String) throws(SavedStructureProblem) {
+    try checkPermutation([ids], of: count, what)
   }
 
   /// Throws unless every coordinate is finite.

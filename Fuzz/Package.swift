@@ -22,5 +22,9 @@ let package = Package(
       dependencies: ["BenchFormats", "BenchHarness", "MapClustering", "SpatialIndexes"],
       path: "FuzzReaders",
       swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+    // The saved-index opener: FUZZ_TARGET=FuzzSavedIndex bash Fuzz/run.sh
+    .executableTarget(
+      name: "FuzzSavedIndex", dependencies: ["SpatialIndexes"], path: "FuzzSavedIndex",
+      swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
   ]
 )

@@ -29,7 +29,7 @@ extension CLITests {
       #expect(message(["--index", "grid", "--points", "p.csv", "--queries", "q.csv"]) == "")
       #expect(message(["--index"]) == "--index needs a value")
       #expect(message(["--index", "--points", "p.csv"]) == "--index needs a value")
-      #expect(message(["--points", "p.csv"]) == "--index NAME is required")
+      #expect(message(["--index", "grid", "--points", "p.csv"]) == "--queries FILE.csv is required")
       var run = RunOptions()
       #expect(throws: UsageError("--quiet takes no value", command: "run")) {
         try RunFlags.run.parse(["--quiet=yes"], into: &run)

@@ -46,6 +46,9 @@ enum CommandCatalog {
         name: "query", summary: "answer a queries file with one index, in the workload's columns (below)",
         usage: QueryOptions.table.spec, run: queryCommand),
       CommandSpec(
+        name: "save", summary: "build one static index over a dataset and write it as a saved index (--index-file)",
+        usage: RunFlags.save.spec, run: saveCommand),
+      CommandSpec(
         name: "export", summary: "write a dataset's points and a session's viewports and taps as files",
         usage: RunFlags.export.spec, run: exportCommand),
       CommandSpec(

@@ -28,6 +28,13 @@ func report(_ error: any Error) -> (code: Int32, message: String) {
     return (e.exitCode, "bench: \(e)")
   case let e as DocsFailures:
     return (e.exitCode, "bench: \(e)")
+  case let e as SavedIndexError:
+    // a file missing is 66, one that cannot be read 74, one that is not
+    // a saved index (or not this build's) 65
+    if case .io(let operation, let message) = e.problem {
+      return (operation == "open" && message.contains("No such file") ? 66 : 74, "bench: \(e)")
+    }
+    return (65, "bench: \(e)")
   case let e as IndexError:
     switch e {
     case .invalidParameter, .unknownParameter: return (64, "bench: \(e)")

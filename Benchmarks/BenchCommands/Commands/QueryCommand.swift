@@ -23,9 +23,23 @@ import SpatialIndexes
 func queryCommand(_ arguments: [String]) throws -> Int32 {
   let command = "query"
   var o = QueryOptions()
-  try QueryOptions.table.parse(arguments, into: &o)
-  // the table requires these three
-  let (index, pointsPath, queriesPath) = (o.index!, o.points!, o.queries!)
+  let given = try QueryOptions.table.parse(arguments, into: &o)
+  // the table requires --queries; the index and points come from --index
+  // and --points, or both from --index-file
+  let queriesPath = o.queries!
+  if let indexFile = o.indexFile {
+    let clash = ["--index", "--points", "--param"].filter(given.contains)
+    if !clash.isEmpty {
+      throw UsageError(
+        "--index-file holds the index, its parameters and its points: give it without \(clash.joined(separator: ", "))",
+        command: command)
+    }
+    o.index = try SavedIndexes.kind(at: indexFile)
+  } else if o.index == nil || o.points == nil {
+    throw UsageError("give --index NAME and --points FILE, or --index-file FILE", command: command)
+  }
+  let index = o.index!
+  let pointsPath = o.indexFile ?? o.points!
   let workload = o.workload
   try checkParameters(o.params, indexes: [index], command: command)
   guard o.params.allSatisfy({ $0.values.count == 1 }) else {
@@ -57,11 +71,16 @@ func queryCommand(_ arguments: [String]) throws -> Int32 {
   }
   // `--out -` is standard output, as no --out is
   let outFile = o.out == "-" ? nil : o.out
-  let inputs = [InputSource("--points", pointsPath), InputSource("--queries", queriesPath)]
+  let inputs = [InputSource(o.indexFile == nil ? "--points" : "--index-file", pointsPath), InputSource("--queries", queriesPath)]
   try OutputCheck.check(outFile.map { [OutputTarget("--out", $0)] } ?? [], inputs: inputs)
 
-  let file = try Datasets.readPoints(pointsPath)
-  let dataset = LoadedDataset(name: pointsPath, points: file.points, ids: file.ids)
+  let dataset: LoadedDataset
+  if let indexFile = o.indexFile {
+    dataset = try SavedIndexes.dataset(at: indexFile)
+  } else {
+    let file = try Datasets.readPoints(pointsPath)
+    dataset = LoadedDataset(name: pointsPath, points: file.points, ids: file.ids)
+  }
   var steps: MapSteps
   if type.need == .tap {
     steps = MapSteps(taps: try TapsFile(contentsOf: queriesPath))
@@ -78,7 +97,7 @@ func queryCommand(_ arguments: [String]) throws -> Int32 {
   steps.live = live
   guard let text = try Answers.csv(
     workload: workload, variant: variant, index: index, parameters: o.params, dataset: dataset,
-    steps: steps)
+    steps: steps, indexFile: o.indexFile)
   else {
     throw UsageError("\(index) gave no answers for \(workload) \(variant)", command: command)
   }
@@ -95,6 +114,8 @@ struct QueryOptions {
   var workload = ViewportWorkload.name
   var index: String?
   var points: String?
+  /// A saved index in place of `index` and `points`.
+  var indexFile: String?
   var queries: String?
   var out: String?
   var strategy: String?
@@ -108,8 +129,10 @@ struct QueryOptions {
 
   static var table: FlagTable<QueryOptions> {
     FlagTable("query", [
-      .index(\.index, help: "the index that answers").mandatory,
-      .text("--points", "FILE", \.points, help: "the points: .csv, .geojson or .f64").mandatory,
+      .index(\.index, help: "the index that answers (or --index-file)"),
+      .text("--points", "FILE", \.points, help: "the points: .csv, .geojson or .f64 (or --index-file)"),
+      .text("--index-file", "FILE", \.indexFile,
+            help: "a saved index (bench save) in place of --index and --points; ids are\nits 0-based positions"),
       .text("--queries", "FILE.csv", \.queries, help: "the queries, taps or positions (see above)").mandatory,
       F("--workload", WorkloadCatalog.names.joined(separator: "|"), help: "the question asked (default viewport)") {
         (o: inout QueryOptions, v: FlagValue) throws(UsageError) in

@@ -7,7 +7,8 @@ import SpatialIndexes
 /// `bench run` (and `bench` alone): runs workloads on indexes, prints an
 /// aligned table and writes a CSV report, atomically, never over an earlier one.
 func runCommand(_ arguments: [String]) throws -> Int32 {
-  let options = try RunOptions.parse(arguments, command: "run")
+  var options = try RunOptions.parse(arguments, command: "run")
+  try options.resolveIndexFile()
   let metadata = RunMetadata.current(seed: options.seed, gitDirectory: packageRoot())
   // Without --out the report takes the next free default name when it is
   // written; the folder is checked now, with the name it would take now.
@@ -91,6 +92,7 @@ func runCommand(_ arguments: [String]) throws -> Int32 {
 /// ``Datasets/load(_:counts:seed:)`` with a request that cannot be met as a
 /// usage error of `command`.
 func loadDatasets(_ options: RunOptions, command: String) throws -> [LoadedDataset] {
+  if let indexFile = options.indexFile { return [try SavedIndexes.dataset(at: indexFile)] }
   do {
     let perPoint = options.workloads.contains(LiveWorkload.name)
       ? Datasets.liveBytesPerPointEstimate : Datasets.bytesPerPointEstimate

@@ -18,7 +18,8 @@ enum VerifySession: String, CaseIterable {
 /// picks one); `build` checks each build (every point held once). Exit 1
 /// with the first differences on any mismatch.
 func verifyCommand(_ arguments: [String]) throws -> Int32 {
-  let options = try RunOptions.parse(arguments, command: "verify")
+  var options = try RunOptions.parse(arguments, command: "verify")
+  try options.resolveIndexFile()
   let build = options.workloads.contains(WorkloadCatalog.buildName)
   try OutputCheck.check([], inputs: options.inputs)
   let queries = try options.queriesFile.map { try QueriesFile(contentsOf: $0) }
@@ -31,7 +32,8 @@ func verifyCommand(_ arguments: [String]) throws -> Int32 {
       // the builds do not depend on the steps: checked once
       let results = try Verification.run(
         dataset: dataset, steps: steps, indexes: options.indexes, sweeps: options.params,
-        workloads: options.workloadChoices, build: build && session == options.sessions.first)
+        workloads: options.workloadChoices, build: build && session == options.sessions.first,
+        indexFile: options.indexFile)
       // each index's build first, then its workloads by name
       let order = { (r: Verification.Result) in (r.index, r.workload == Verification.buildCheck ? "" : r.workload) }
       for r in results.sorted(by: { order($0) < order($1) }) {

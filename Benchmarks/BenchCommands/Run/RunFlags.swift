@@ -13,8 +13,8 @@ enum RunFlags {
   /// `bench run`.
   static var run: FlagTable<RunOptions> {
     FlagTable("run", [
-      index, workload, dataset, n, steps, queries, param, strategy, threads, screen, moving, fps, rebuildShare,
-      repeats, warmup, budget, seed, counters,
+      index, indexFile, workload, dataset, n, steps, queries, param, strategy, threads, screen, moving, fps,
+      rebuildShare, repeats, warmup, budget, seed, counters,
       .out(\.out, "FILE.csv", help: "the report (default results/<date>-<commit>-run.csv, never overwritten)"),
       .text("--json", "FILE.json", \.json, help: "the report as JSON too (rows and run metadata)"),
       append, .quiet(\.quiet),
@@ -24,12 +24,29 @@ enum RunFlags {
   /// `bench verify`: no timing and no report.
   static var verify: FlagTable<RunOptions> {
     FlagTable("verify", [
-      index, workload, dataset, n, steps, queries, param, strategy, threads, screen, moving, fps, rebuildShare,
-      seed, session, .quiet(\.quiet, help: "print only the differences and the closing line"),
+      index, indexFile, workload, dataset, n, steps, queries, param, strategy, threads, screen, moving, fps,
+      rebuildShare, seed, session, .quiet(\.quiet, help: "print only the differences and the closing line"),
     ], refused: [
       "--repeat": timesNothing, "--warmup": timesNothing, "--budget": timesNothing,
       "--counters": timesNothing, "--out": writesNoReport, "--json": writesNoReport,
       "--append": writesNoReport,
+    ])
+  }
+
+  /// `bench save`: one index built and written, no workload.
+  static var save: FlagTable<RunOptions> {
+    let noWorkload = "it builds one index and writes it; it runs no workload"
+    return FlagTable("save", [
+      index.explained("the index to save: kdtree, rtree or celltree").mandatory,
+      dataset, n.explained("points for a generator; for a file, a seeded sample (default all rows);\none count"),
+      .param(\.params, help: "an index parameter, one value; given once per parameter"), threads, seed,
+      .out(\.out, "FILE", help: "the saved index (never overwritten)").mandatory,
+      .quiet(\.quiet, help: "no line on stderr once the file is written (errors still are)"),
+    ], refused: [
+      "--index-file": "it writes a saved index; bench run, verify and query open one",
+      "--workload": noWorkload, "--strategy": noWorkload, "--steps": noWorkload, "--queries": noWorkload,
+      "--repeat": timesNothing, "--warmup": timesNothing, "--budget": timesNothing, "--counters": timesNothing,
+      "--json": noWorkload, "--append": noWorkload,
     ])
   }
 
@@ -47,7 +64,7 @@ enum RunFlags {
       dataset, n, steps, queries, screen, seed,
       .quiet(\.quiet, help: "no line on stderr once the files are written (errors still are)"),
     ], refused: [
-      "--index": noIndex, "--workload": noIndex, "--param": noIndex, "--threads": noIndex, "--strategy": noIndex,
+      "--index": noIndex, "--index-file": noIndex, "--workload": noIndex, "--param": noIndex, "--threads": noIndex, "--strategy": noIndex,
       "--moving": noIndex, "--fps": noIndex, "--rebuild-share": noIndex,
       "--repeat": timesNothing, "--warmup": timesNothing, "--budget": timesNothing,
       "--counters": timesNothing, "--out": files, "--json": files, "--append": files,
@@ -71,7 +88,7 @@ enum RunFlags {
       .quiet(\.quiet),
       .text("--connection", "CONNINFO", \.connection, help: "a server of yours: 'host=… dbname=…' or postgresql://…"),
     ], refused: [
-      "--param": engine, "--threads": engine, "--counters": engine, "--append": engine, "--moving": engine,
+      "--index-file": engine, "--param": engine, "--threads": engine, "--counters": engine, "--append": engine, "--moving": engine,
       "--fps": engine, "--rebuild-share": engine,
     ])
   }
@@ -82,6 +99,11 @@ enum RunFlags {
   // MARK: - The flags
 
   static var index: F { .indexes(\.indexes) }
+
+  static var indexFile: F {
+    .text("--index-file", "FILE", \.indexFile,
+          help: "a saved index (bench save) in place of --index and --dataset: its\npoints are the dataset, its build row times the open")
+  }
 
   static var workload: F {
     F("--workload", "NAME[,NAME…]|all",

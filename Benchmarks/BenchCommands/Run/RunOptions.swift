@@ -51,6 +51,9 @@ struct RunOptions {
   var connection: String? = nil
   /// `peer` only: the index methods, each its own rows (`--index gist,spgist,brin`).
   var peerMethods: [PostGISEngine.Method] = [.gist]
+  /// `run` and `verify`: a saved index opened instead of `--index` built
+  /// over `--dataset` (``resolveIndexFile()``).
+  var indexFile: String? = nil
   /// `verify` only: the sessions checked, in order (`--session`).
   var sessions = VerifySession.allCases
 
@@ -61,17 +64,32 @@ struct RunOptions {
   /// The files the options read, for ``OutputCheck``: a dataset given as a
   /// file, and the queries file.
   var inputs: [InputSource] {
-    [InputSource("--dataset", dataset)] + (queriesFile.map { [InputSource("--queries", $0)] } ?? [])
+    [indexFile.map { InputSource("--index-file", $0) } ?? InputSource("--dataset", dataset)]
+      + (queriesFile.map { [InputSource("--queries", $0)] } ?? [])
+  }
+
+  /// The flags a saved index replaces: it holds its index, its parameters
+  /// and its points.
+  static let flagsAnIndexFileReplaces = ["--index", "--dataset", "--points", "--n", "--param", "--threads"]
+
+  /// With `--index-file`, the index it holds becomes the one run.
+  ///
+  /// - Throws: ``SpatialIndexes/SavedIndexError`` when the file's header is
+  ///   not a saved index's (exit 65; 66 when it is missing).
+  mutating func resolveIndexFile() throws {
+    guard let indexFile else { return }
+    indexes = [try SavedIndexes.kind(at: indexFile)]
   }
 
   /// The workloads `bench peer` runs unless told: all but live.
   static let peerWorkloads = [ViewportWorkload.name, ClusterWorkload.name, TapWorkload.name, NearestWorkload.name]
 
-  /// The flags `command` (`run`, `verify`, `export` or `peer`) takes.
+  /// The flags `command` (`run`, `verify`, `export`, `save` or `peer`) takes.
   static func table(for command: String) -> FlagTable<RunOptions> {
     switch command {
     case "verify": RunFlags.verify
     case "export": RunFlags.export
+    case "save": RunFlags.save
     case "peer": RunFlags.peer
     default: RunFlags.run
     }
@@ -86,7 +104,15 @@ struct RunOptions {
     } else {
       o.indexes = allIndexTypes.map { $0.name }
     }
-    try table(for: command).parse(arguments, into: &o)
+    let given = try table(for: command).parse(arguments, into: &o)
+    if o.indexFile != nil {
+      let clash = flagsAnIndexFileReplaces.filter(given.contains)
+      if !clash.isEmpty {
+        throw UsageError(
+          "--index-file holds the index, its parameters and its points: give it without \(clash.joined(separator: ", "))",
+          command: command)
+      }
+    }
     // bad keys and values fail now, not after other indexes ran
     try checkParameters(o.params, indexes: o.indexes, command: command)
     if o.append && o.out == nil {
@@ -143,7 +169,7 @@ struct RunOptions {
       indexes: indexes, sweeps: params, build: workloads.contains(WorkloadCatalog.buildName),
       workloads: workloadChoices,
       measure: MeasureOptions(repeats: repeats, warmup: warmup, budget: 0, clockOverhead: clockOverhead),
-      counters: counters, metadata: metadata)
+      counters: counters, metadata: metadata, indexFile: indexFile)
     let seconds = try budget ?? Self.defaultBudget(rows: plan.units(datasets: datasets))
     plan.measure.budget = seconds * 1e9
     return plan

@@ -8,13 +8,17 @@ public enum Answers {
   /// step's rows in step order, ids as in `dataset` (external ids); nil for
   /// an unknown index or workload, or a variant that does not run on the index.
   ///
-  /// - Throws: `IndexError` for a bad parameter or point.
+  /// `indexFile`: a saved index opened instead of built.
+  ///
+  /// - Throws: `IndexError` for a bad parameter or point; `SavedIndexError`
+  ///   for a saved index that does not open.
   public static func csv(
     workload: String, variant: String, index: String, parameters: [ParameterSweep],
-    dataset: LoadedDataset, steps: MapSteps
+    dataset: LoadedDataset, steps: MapSteps, indexFile: String? = nil
   ) throws -> String? {
     var operation = AnswerIndex(
-      workload: workload, variant: variant, parameters: parameters, dataset: dataset, steps: steps)
+      workload: workload, variant: variant, parameters: parameters, dataset: dataset, steps: steps,
+      indexFile: indexFile)
     return try withIndexType(named: index, &operation) ?? nil
   }
 
@@ -24,10 +28,12 @@ public enum Answers {
     let parameters: [ParameterSweep]
     let dataset: LoadedDataset
     let steps: MapSteps
+    /// A saved index to open instead of building.
+    let indexFile: String?
 
     func run<I: DescribedIndex>(_ type: I.Type) throws -> String? {
       let sets = try parameterSets(type, parameters)
-      let index = try I(points: dataset.points, parameters: sets[0])
+      let index = try makeIndex(I.self, points: dataset.points, parameters: sets[0], indexFile: indexFile)
       let data = WorkloadData(points: dataset.points, steps: steps)
       var bind = BindWorkload(
         index: index, data: data, variants: [variant], visitor: Writer(ids: dataset.ids))

@@ -17,12 +17,16 @@ public struct RunPlan: Sendable {
   /// Whether rows record the indexes' work counters (one extra untimed pass).
   public var counters: Bool
   public var metadata: RunMetadata
+  /// A saved index to open instead of building (`--index-file`): the
+  /// `build` row then times the open.
+  public var indexFile: String?
 
   public init(
     indexes: [String], sweeps: [ParameterSweep] = [], build: Bool = true,
     workloads: [WorkloadChoice], measure: MeasureOptions, counters: Bool = false,
-    metadata: RunMetadata
+    metadata: RunMetadata, indexFile: String? = nil
   ) {
+    self.indexFile = indexFile
     self.indexes = indexes
     self.sweeps = sweeps
     self.build = build

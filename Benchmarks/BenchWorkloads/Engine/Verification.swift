@@ -24,7 +24,7 @@ public enum Verification {
   /// totals; live's `buffered`…) are checked like any index's.
   public static func run(
     dataset: LoadedDataset, steps: MapSteps, indexes: [String], sweeps: [ParameterSweep],
-    workloads: [WorkloadChoice], build: Bool = false
+    workloads: [WorkloadChoice], build: Bool = false, indexFile: String? = nil
   ) throws -> [Result] {
     let data = WorkloadData(points: dataset.points, steps: steps)
     let reference = try referenceAnswers(data, workloads: workloads)
@@ -32,7 +32,8 @@ public enum Verification {
     for name in indexes {
       let choices = name == LinearScanIndex.name ? nonReference(workloads) : workloads
       if choices.isEmpty && !build { continue }
-      var check = CheckIndex(data: data, sweeps: sweeps, workloads: choices, reference: reference, build: build)
+      var check = CheckIndex(
+        data: data, sweeps: sweeps, workloads: choices, reference: reference, build: build, indexFile: indexFile)
       results += try withIndexType(named: name, &check) ?? []
     }
     return results
@@ -87,11 +88,13 @@ public enum Verification {
     let workloads: [WorkloadChoice]
     let reference: [String: Any]
     var build = false
+    /// A saved index opened in place of each build.
+    var indexFile: String? = nil
 
     func run<I: DescribedIndex>(_ type: I.Type) throws -> [Verification.Result] {
       var results: [Verification.Result] = []
       for parameters in try parameterSets(type, sweeps) {
-        let index = try I(points: data.points, parameters: parameters)
+        let index = try makeIndex(I.self, points: data.points, parameters: parameters, indexFile: indexFile)
         if build { results.append(Verification.checkBuild(index, pointCount: data.points.count)) }
         var checker = Checker(index: index.label, reference: reference)
         for choice in workloads {

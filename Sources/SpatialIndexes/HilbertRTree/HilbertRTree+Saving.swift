@@ -1,0 +1,73 @@
+extension HilbertRTree {
+  /// The sections of a saved R-tree: the points' coordinates and ids in
+  /// Hilbert order. The node boxes follow from them in one O(*n*) pass and
+  /// are computed again on opening rather than stored and checked.
+  static let savedLayouts = [SavedSectionLayout("XY  ", elementSize: 8), SavedSectionLayout("IDS ", elementSize: 4)]
+
+  /// Writes the tree, with its points, to `path` (docs/formats.md, "Saved
+  /// index"); a file already there is replaced once the new one is complete.
+  ///
+  /// - Complexity: O(*n*): the arrays as they are, and their checksums.
+  public func save(to path: String) throws(SavedIndexError) {
+    try _savedFile.write(to: path)
+  }
+
+  /// The file ``save(to:)`` writes, ready to write.
+  package var _savedFile: SavedFileWriter {
+    SavedFileWriter(
+      kind: Self.name, pointCount: count, parameters: [UInt32(parameters.nodeSize)],
+      sections: [(Self.savedLayouts[0], .doubles(coords)), (Self.savedLayouts[1], .int32s(ids))])
+  }
+
+  /// Opens a tree saved by ``save(to:)``: it answers every query as the
+  /// tree that was saved. Nothing in the file is trusted: a file that is
+  /// truncated, corrupt, of another kind or version, or checksummed but
+  /// not a tree a build makes, throws an error naming it.
+  ///
+  /// - Complexity: O(*n*): one read of each array, its checksum, a check
+  ///   that the ids are a permutation and the coordinates finite, and the
+  ///   node boxes packed again (no sort).
+  public init(contentsOf path: String) throws(SavedIndexError) {
+    var timings = SavedOpenTimings()
+    try self.init(contentsOf: path, timings: &timings)
+  }
+
+  /// ``init(contentsOf:)``, noting in `timings` how long the reads, the
+  /// checksums and the structural checks took.
+  package init(contentsOf path: String, timings: inout SavedOpenTimings) throws(SavedIndexError) {
+    let clock = ContinuousClock(), started = clock.now
+    var file = try SavedFileReader(path: path, kind: Self.name, layouts: Self.savedLayouts)
+    let coords = try file.read(0, as: Double.self)
+    let ids = try file.read(1, as: Int32.self)
+    let read = clock.now
+    let parameters = file.parameters, pointCount = file.pointCount
+    self = try file.structure { () throws(SavedStructureProblem) in
+      try SavedStructure.checkUnusedParameters(parameters, used: 1)
+      let nodeSize = Int(parameters[0])
+      guard (2...256).contains(nodeSize) else { throw .init("nodeSize \(nodeSize) is not in 2...256") }
+      guard coords.count == 2 * pointCount else {
+        throw .init("\(coords.count) coordinates for \(pointCount) points")
+      }
+      try SavedStructure.checkPermutation(ids, of: pointCount, "ids")
+      try SavedStructure.checkFinite(coords, "points")
+      guard var tree = try? Self(points: [], parameters: Parameters(nodeSize: nodeSize)) else {
+        throw .init("nodeSize \(nodeSize) is refused")
+      }
+      tree.coords = coords
+      tree.ids = ids
+      // Any order of points gives boxes that hold them, so the answers are
+      // right whatever the file's order; the Hilbert order only makes them fast.
+      if pointCount > 0 { tree.packBoxes() }
+      return tree
+    }
+    timings = SavedOpenTimings(
+      reading: read - started - file.checksumTime, checksums: file.checksumTime, structure: clock.now - read)
+  }
+
+  /// The points by id, as the tree was built from them.
+  package func _pointsByID() -> [Point] {
+    var points = [Point](repeating: Point(x: 0, y: 0), count: count)
+    for (k, id) in ids.enumerated() { points[Int(id)] = Point(x: coords[2 * k], y: coords[2 * k + 1]) }
+    return points
+  }
+}

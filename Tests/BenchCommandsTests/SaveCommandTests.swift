@@ -1,0 +1,133 @@
+import BenchFormats
+import BenchHarness
+import Foundation
+import SpatialIndexes
+import Testing
+
+@testable import BenchCommands
+
+/// `bench save` writes a saved index as every output is written; `run`,
+/// `verify` and `query` open it with `--index-file` in place of an index
+/// and its points, and answer as over a fresh build; a bad file is exit 65
+/// naming it, a flag it replaces exit 64.
+extension CLITests {
+  @Suite struct SaveCommandTests {
+    static let dataset = ["--dataset", "hotels", "--n", "3000"]
+
+    @Test(arguments: ["kdtree", "rtree", "celltree"])
+    func aSavedIndexAnswersAsAFreshBuild(index: String) throws {
+      try withTemporaryFolder { folder in
+        let saved = folder.file("\(index).sbi")
+        #expect(benchMain(["save", "--index", index, "--out", saved, "--quiet"] + Self.dataset) == 0)
+        #expect(try savedIndexKind(at: saved) == index)
+        // verify: every workload against the linear scan over the file's points
+        var code: Int32 = -1
+        let verified = try captureStandardOutput {
+          code = benchMain(["verify", "--index-file", saved, "--workload", "all", "--steps", "8", "--quiet"])
+        }
+        #expect(code == 0, "\(verified)")
+        // query: the same answers as the index built over the same points
+        let points = folder.file("points.csv"), queries = folder.file("queries.csv")
+        #expect(benchMain(
+          ["export", "--points-out", points, "--queries-out", queries, "--steps", "10", "--quiet"] + Self.dataset) == 0)
+        let fromFile = folder.file("file.csv"), fromBuild = folder.file("build.csv")
+        #expect(benchMain(["query", "--index-file", saved, "--queries", queries, "--out", fromFile]) == 0)
+        #expect(benchMain(["query", "--index", index, "--points", points, "--queries", queries, "--out", fromBuild]) == 0)
+        #expect(bytes(fromFile) != nil && bytes(fromFile) == bytes(fromBuild))
+      }
+    }
+
+    /// docs/formats.md's worked example is the dump of what `bench save`
+    /// writes for it, in `xxd`'s layout.
+    @Test func theFormatsPageShowsWhatSaveWrites() throws {
+      try withTemporaryFolder { folder in
+        let tiny = folder.file("tiny.sbi")
+        #expect(benchMain(["save", "--index", "kdtree", "--dataset", "uniform", "--n", "3", "--out", tiny, "--quiet"]) == 0)
+        let file = bytes(tiny) ?? []
+        var dump = ""
+        for start in stride(from: 0, to: file.count, by: 16) {
+          let line = file[start..<min(file.count, start + 16)]
+          let hex = stride(from: line.startIndex, to: line.endIndex, by: 2).map { k in
+            line[k..<min(line.endIndex, k + 2)].map { String(format: "%02x", $0) }.joined()
+          }.joined(separator: " ")
+          let text = String(line.map { (0x20...0x7E).contains($0) ? Character(UnicodeScalar($0)) : "." })
+          dump += String(format: "%08x: ", start) + hex.padding(toLength: 39, withPad: " ", startingAt: 0) + "  " + text + "\n"
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+          .deletingLastPathComponent()
+        let page = try String(contentsOf: root.appendingPathComponent("docs/formats.md"), encoding: .utf8)
+        let marker = "shown by `xxd tiny.sbi`:\n\n```\n"
+        guard let start = page.range(of: marker)?.upperBound, let end = page[start...].range(of: "```")?.lowerBound
+        else { Issue.record("docs/formats.md has no xxd block"); return }
+        #expect(String(page[start..<end]) == dump)
+      }
+    }
+
+    /// The build row of a run over a saved index times the open; the run
+    /// holds the file's index alone, over its points.
+    @Test func aRunOverASavedIndexTimesTheOpen() throws {
+      try withTemporaryFolder { folder in
+        let saved = folder.file("k.sbi"), report = folder.file("r.csv")
+        #expect(benchMain(["save", "--index", "kdtree", "--out", saved, "--quiet"] + Self.dataset) == 0)
+        _ = try captureStandardOutput {
+          #expect(benchMain(
+            ["run", "--index-file", saved, "--steps", "5", "--repeat", "1", "--warmup", "0", "--quiet",
+             "--out", report]) == 0)
+        }
+        let rows = try wholeRunRows(report)
+        #expect(Set(rows.map(\.key.index)) == ["kdtree"])
+        #expect(rows.contains { $0.key.workload == "build" })
+        #expect(rows.allSatisfy { $0.key.n == 3000 && $0.key.dataset.contains("k.sbi") })
+      }
+    }
+
+    @Test func saveNeverReplacesAFileAndRefusesADynamicIndex() throws {
+      try withTemporaryFolder { folder in
+        let taken = try folder.write("taken.sbi", "mine")
+        #expect(benchMain(["save", "--index", "kdtree", "--out", taken, "--quiet"] + Self.dataset) == 73)
+        #expect(text(taken) == "mine")
+        #expect(benchMain(["save", "--index", "quadtree", "--out", folder.file("q.sbi")] + Self.dataset) == 64)
+        #expect(benchMain(["save", "--index", "kdtree,rtree", "--out", folder.file("two.sbi")] + Self.dataset) == 64)
+        #expect(benchMain(["save", "--index", "kdtree"] + Self.dataset) == 64)
+        #expect(folder.contents() == ["taken.sbi"])
+      }
+    }
+
+    /// `--index-file` holds the index, its parameters and its points.
+    @Test(arguments: [
+      ["run", "--index", "kdtree"], ["run", "--dataset", "hotels"], ["run", "--n", "10"],
+      ["verify", "--param", "nodeSize=4"], ["query", "--index", "kdtree", "--queries", "q.csv"],
+      ["query", "--points", "p.csv", "--queries", "q.csv"], ["export", "--points-out", "p.csv", "--queries-out", "q.csv"],
+    ])
+    func anIndexFileWithWhatItReplacesIsAUsageError(arguments: [String]) throws {
+      try withTemporaryFolder { folder in
+        let saved = folder.file("k.sbi")
+        #expect(benchMain(["save", "--index", "kdtree", "--out", saved, "--quiet"] + Self.dataset) == 0)
+        #expect(benchMain(arguments + ["--index-file", saved]) == 64)
+      }
+    }
+
+    /// A file that is not a saved index, or one cut short, exits 65 naming
+    /// it; a missing one 66.
+    @Test func aBadIndexFileExits65() throws {
+      try withTemporaryFolder { folder in
+        let saved = folder.file("k.sbi")
+        #expect(benchMain(["save", "--index", "kdtree", "--out", saved, "--quiet"] + Self.dataset) == 0)
+        let whole = bytes(saved)!
+        let cut = folder.file("cut.sbi")
+        try Data(whole.prefix(whole.count / 2)).write(to: URL(fileURLWithPath: cut))
+        var flipped = whole
+        flipped[whole.count - 5] ^= 1
+        let corrupt = folder.file("corrupt.sbi")
+        try Data(flipped).write(to: URL(fileURLWithPath: corrupt))
+        let text = try folder.write("text.sbi", "x,y\n1,2\n")
+        for file in [cut, corrupt, text] {
+          #expect(benchMain(["verify", "--index-file", file, "--quiet"]) == 65, "\(file)")
+          #expect(benchMain(["run", "--index-file", file, "--quiet", "--out", folder.file("r.csv")]) == 65, "\(file)")
+        }
+        #expect(benchMain(["verify", "--index-file", folder.file("missing.sbi")]) == 66)
+        #expect(!exists(folder.file("r.csv")))
+      }
+    }
+  }
+}

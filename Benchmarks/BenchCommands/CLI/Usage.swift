@@ -244,6 +244,13 @@ enum Usage {
         id_sum is modulo 2^64. live reads a queries file with zooms and writes each frame's markers
         as cluster does, after the points moved (--moving share a frame, default 0.01, at --fps,
         default 60, seeded by --seed): through move on a dynamic index, buffered on a static one.
+        With --filter EXPR only the points that pass it count (viewport, cluster, tap): clauses
+        joined by and, each F in (v1, v2, …), F = v, F >= x or F <= x. A queries or taps file may have a
+        filter column (quoted where it holds a comma); a non-empty one replaces --filter for its
+        row. --aggregate sum:F,min:F,max:F adds a column per aggregate to cluster's answers, in
+        order (sum_F, min_F, max_F), with the property's scale, empty when no point of the marker
+        has a value. Only the properties named are read; a name the points file's header lacks
+        exits 64 before the points load, a bad row's filter 65.
         """
     case "export":
       return """

@@ -11,10 +11,11 @@ public enum Answers {
   /// - Throws: `IndexError` for a bad parameter or point.
   public static func csv(
     workload: String, variant: String, index: String, parameters: [ParameterSweep],
-    dataset: LoadedDataset, steps: MapSteps
+    dataset: LoadedDataset, steps: MapSteps, filter: StepFilter? = nil
   ) throws -> String? {
     var operation = AnswerIndex(
-      workload: workload, variant: variant, parameters: parameters, dataset: dataset, steps: steps)
+      workload: workload, variant: variant, parameters: parameters, dataset: dataset, steps: steps,
+      filter: filter)
     return try withIndexType(named: index, &operation) ?? nil
   }
 
@@ -24,13 +25,14 @@ public enum Answers {
     let parameters: [ParameterSweep]
     let dataset: LoadedDataset
     let steps: MapSteps
+    let filter: StepFilter?
 
     func run<I: DescribedIndex>(_ type: I.Type) throws -> String? {
       let sets = try parameterSets(type, parameters)
       let index = try I(points: dataset.points, parameters: sets[0])
-      let data = WorkloadData(points: dataset.points, steps: steps)
+      let data = WorkloadData(points: dataset.points, steps: steps, filter: filter)
       var bind = BindWorkload(
-        index: index, data: data, variants: [variant], visitor: Writer(ids: dataset.ids))
+        index: index, data: data, variants: [variant], visitor: Writer(ids: dataset.ids, data: data))
       guard try withWorkloadType(named: workload, &bind) != nil, bind.visitor.visited else { return nil }
       return bind.visitor.csv.text
     }
@@ -39,6 +41,8 @@ public enum Answers {
   /// Writes each step's answer.
   struct Writer: WorkloadVisitor {
     let ids: ExternalIDs
+    /// What the runners run on, for the header's columns.
+    let data: WorkloadData
     var csv = CSVWriter()
     /// Whether a runner came (a variant that does not run on the index gives none).
     var visited = false
@@ -47,7 +51,7 @@ public enum Answers {
       _ workload: W.Type, variant: String, _ runner: inout R
     ) throws where R.Answer == W.Answer {
       visited = true
-      csv.writeRow(["query"] + W.answerColumns)
+      csv.writeRow(["query"] + W.answerColumns(data))
       for step in 0..<runner.stepCount {
         W.writeAnswer(runner.answer(step: step), query: step, ids: ids, to: &csv)
       }

@@ -8,10 +8,14 @@ import MapClustering
 extension Flag {
   /// `--filter EXPR`: one filter (``PointFilter``); it never sweeps, since
   /// commas belong to `in`.
-  static func filter(_ field: WritableKeyPath<Options, PointFilter?>, help: String) -> Flag {
+  /// `text` keeps the expression as given, for a report's `filter` column.
+  static func filter(
+    _ field: WritableKeyPath<Options, PointFilter?>, text: WritableKeyPath<Options, String>? = nil, help: String
+  ) -> Flag {
     Flag("--filter", "EXPR", help: help) { (o: inout Options, v: FlagValue) throws(UsageError) in
       do throws(ClusteringError) {
         o[keyPath: field] = try PointFilter(parsing: v.text)
+        if let text { o[keyPath: text] = v.text }
       } catch {
         throw v.error("--filter \(quotedForMessage(v.text)): \(error.description)")
       }
@@ -83,4 +87,19 @@ func compiledFilter(_ filter: RunFilter, _ properties: PropertyTable, steps: Int
     case .data(let e): throw e
     }
   }
+}
+
+/// The names of the properties dataset `name` (a `--dataset`) has, told
+/// without loading its points: a bundled dataset's or a CSV file's header,
+/// the `hotels` generator's properties, none for another generator or a
+/// `.f64` file; `nil` when they cannot be told cheaply (GeoJSON) or the
+/// name is no dataset (the load says why).
+func datasetPropertyNames(_ name: String) throws -> [String]? {
+  if let bundled = BundledDataset(rawValue: name.lowercased()) {
+    return try PointFileFormat.propertyNames(inFile: bundled.path)
+  }
+  if Datasets.isFile(name) { return try PointFileFormat.propertyNames(inFile: name) }
+  let lowered = name.lowercased()
+  if lowered == "hotels" { return HotelProperties.names }
+  return PointDistribution.catalog.contains { $0.name == lowered } ? [] : nil
 }

@@ -14,7 +14,7 @@ enum RunFlags {
   static var run: FlagTable<RunOptions> {
     FlagTable("run", [
       index, workload, dataset, n, steps, queries, param, strategy, threads, screen, moving, fps, rebuildShare,
-      repeats, warmup, budget, seed, counters,
+      repeats, warmup, budget, seed, counters, filter, aggregates,
       .out(\.out, "FILE.csv", help: "the report (default results/<date>-<commit>-run.csv, never overwritten)"),
       .text("--json", "FILE.json", \.json, help: "the report as JSON too (rows and run metadata)"),
       append, .quiet(\.quiet),
@@ -119,6 +119,15 @@ enum RunFlags {
       }
       o.properties = requests
     }
+  }
+
+  static var filter: F {
+    .filter(
+      \.filter, text: \.filterText,
+      help: "viewport, cluster, tap: only the points that pass, e.g. \"stars >= 4\"\n(the report's filter column names it)")
+  }
+  static var aggregates: F {
+    .aggregates(\.aggregates, help: "cluster: the aggregates each marker reports, in order")
   }
 
   static var dataset: F { .dataset(\.dataset) }

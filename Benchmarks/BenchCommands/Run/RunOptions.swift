@@ -52,6 +52,45 @@ struct RunOptions {
   var peerMethods: [PostGISEngine.Method] = [.gist]
   /// `verify` only: the sessions checked, in order (`--session`).
   var sessions = VerifySession.allCases
+  /// `run`: the filter the viewport, cluster and tap steps apply, and its
+  /// text as given (the report's `filter` column).
+  var filter: PointFilter? = nil
+  var filterText = ""
+  /// `run`: the aggregates each cluster marker reports.
+  var aggregates: [ClusterAggregate] = []
+
+  /// The workloads a filter applies to.
+  static let filteredWorkloads = [ViewportWorkload.name, ClusterWorkload.name, TapWorkload.name]
+
+  /// The run's filter and aggregates (no row's filter: `run` reads none).
+  var runFilter: RunFilter { RunFilter(filter: filter ?? .passesAll, aggregates: aggregates) }
+
+  /// Refuses a filter with a workload it does not apply to (anything but
+  /// viewport, cluster, tap and build, which filters nothing), and
+  /// aggregates without the cluster workload.
+  func checkFilter(command: String) throws(UsageError) {
+    if filter != nil {
+      let others = workloads.filter { $0 != WorkloadCatalog.buildName && !Self.filteredWorkloads.contains($0) }
+      if !others.isEmpty {
+        throw UsageError(
+          "--filter is for the \(Self.filteredWorkloads.joined(separator: ", ")) workloads, not "
+            + "\(others.joined(separator: ", ")): name the workloads with --workload", command: command)
+      }
+    }
+    if !aggregates.isEmpty && !workloads.contains(ClusterWorkload.name) {
+      throw UsageError("--aggregate is for the cluster workload, which this run does not run", command: command)
+    }
+  }
+
+  /// The `filter` column of each filtered workload's rows.
+  var filterLabels: [String: String] {
+    guard filter != nil || !aggregates.isEmpty else { return [:] }
+    var labels: [String: String] = [:]
+    for w in Self.filteredWorkloads {
+      labels[w] = StepFilter.label(workload: w, filterText: filterText, aggregates: aggregates)
+    }
+    return labels
+  }
 
   init() {
     indexes = []
@@ -136,7 +175,7 @@ struct RunOptions {
       workloads: workloadChoices,
       measure: MeasureOptions(
         repeats: repeats, warmup: warmup, budget: budget * 1e9, clockOverhead: clockOverhead),
-      counters: counters, metadata: metadata)
+      counters: counters, metadata: metadata, filterLabels: filterLabels)
   }
 
   /// The steps every index runs over `dataset`: the seeded session, or the

@@ -17,12 +17,17 @@ public struct RunPlan: Sendable {
   /// Whether rows record the indexes' work counters (one extra untimed pass).
   public var counters: Bool
   public var metadata: RunMetadata
+  /// The `filter` column of each workload's rows when the run filters or
+  /// aggregates (``StepFilter/label(workload:filterText:aggregates:)``);
+  /// none: empty.
+  public var filterLabels: [String: String] = [:]
 
   public init(
     indexes: [String], sweeps: [ParameterSweep] = [], build: Bool = true,
     workloads: [WorkloadChoice], measure: MeasureOptions, counters: Bool = false,
-    metadata: RunMetadata
+    metadata: RunMetadata, filterLabels: [String: String] = [:]
   ) {
+    self.filterLabels = filterLabels
     self.indexes = indexes
     self.sweeps = sweeps
     self.build = build

@@ -145,7 +145,13 @@ public struct RunFilter: Sendable {
         stepQuery[k] = queries.count - 1
       }
     }
-    return StepFilter(queries: queries, stepQuery: stepQuery, aggregates: aggregates)
+    let bytes = properties.columns.reduce(0) { total, column in
+      switch column {
+      case .category(let c): total + c.count * MemoryLayout<UInt32>.stride + c.values.reduce(0) { $0 + $1.utf8.count + 16 }
+      case .decimal(let c): total + c.count * MemoryLayout<Int64>.stride
+      }
+    }
+    return StepFilter(queries: queries, stepQuery: stepQuery, aggregates: aggregates, propertyBytes: bytes)
   }
 
   static func bad(_ row: RowFilter, _ source: String, _ error: ClusteringError) -> DataError {
@@ -169,11 +175,24 @@ public struct StepFilter: Sendable {
   package var stepQuery: [Int]
   /// The aggregates each cluster marker reports, in order.
   public var aggregates: [ClusterAggregate]
+  /// The bytes of the property columns the run reads (a category's codes
+  /// and its table, a number's units): what a filtered row holds beside
+  /// the index and the clusterer.
+  public var propertyBytes: Int
 
   /// Step `step`'s query.
   @inline(__always)
   package func query(step: Int) -> PropertyQuery {
     queries[step < stepQuery.count ? stepQuery[step] : 0]
+  }
+
+  /// What a report row's `filter` column says of `workload`'s rows: the
+  /// filter's text, and on cluster rows ` aggregate ` and the list.
+  public static func label(workload: String, filterText: String, aggregates: [ClusterAggregate]) -> String {
+    guard [ViewportWorkload.name, ClusterWorkload.name, TapWorkload.name].contains(workload) else { return "" }
+    guard workload == ClusterWorkload.name, !aggregates.isEmpty else { return filterText }
+    let list = aggregates.map(\.text).joined(separator: ",")
+    return filterText.isEmpty ? "aggregate \(list)" : "\(filterText) aggregate \(list)"
   }
 
   /// The answer columns of the aggregates, `sum_price`, in order.

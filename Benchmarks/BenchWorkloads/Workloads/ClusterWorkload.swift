@@ -125,7 +125,7 @@ public enum ClusterWorkload: Workload {
     }
 
     var churn: Int? { markerChurn }
-    var workloadBytes: Int? { clusterer.memoryBytes(for: strategy) }
+    var workloadBytes: Int? { clusterer.memoryBytes(for: strategy) + (filter?.propertyBytes ?? 0) }
 
     static func hash(_ m: ClusterMarker) -> UInt64 {
       var h = mix64(UInt64(bitPattern: Int64(m.key.column)) &+ UInt64(m.key.zoom) << 58)

@@ -81,6 +81,8 @@ public enum TapWorkload: Workload {
       return StepOutcome(digest: mix64(UInt64(bitPattern: Int64(found?.id ?? -1))), count: found == nil ? 0 : 1)
     }
 
+    var workloadBytes: Int? { filter?.propertyBytes }
+
     mutating func answer(step: Int) -> Int32? {
       var none = NoCounters()
       return hit(step, &none)?.id

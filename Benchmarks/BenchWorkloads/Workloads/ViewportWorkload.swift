@@ -61,6 +61,8 @@ public enum ViewportWorkload: Workload {
       return StepOutcome(digest: digest, count: buffer.count)
     }
 
+    var workloadBytes: Int? { filter?.propertyBytes }
+
     mutating func answer(step: Int) -> [Int32] {
       _ = runStep(step)
       return buffer.sorted()

@@ -112,6 +112,30 @@ extension CLITests {
       }
     }
 
+    /// `bench verify` on hotels also checks the default filters, every
+    /// filtered workload of every index; a given `--filter` replaces them,
+    /// and a misspelt one exits 64.
+    @Test func verifyChecksFilters() throws {
+      try withTemporaryFolder { folder in
+        let base = ["verify", "--dataset", "hotels", "--n", "800", "--steps", "6", "--index", "linear,kdtree",
+                    "--session", "map"]
+        let r = try runBench(base, in: folder.path)
+        #expect(r.code == 0)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        let filtered = lines.filter { $0.contains(" {") }
+        #expect(filtered.contains(
+          "hotels n=800 map kdtree(nodeSize=64,threads=auto) cluster/aggregate {chain in (chain-7) aggregate sum:price,min:price,max:price}: 6 steps ok"))
+        #expect(filtered.contains("hotels n=800 map kdtree(nodeSize=64,threads=auto) viewport {stars >= 4 and price <= 150}: 6 steps ok"))
+        // two checks, each of viewport and three strategies on kdtree, two strategies on linear
+        #expect(filtered.count == 2 * (4 + 2))
+        let given = try runBench(base + ["--filter", "chain = chain-2", "--workload", "cluster"], in: folder.path)
+        #expect(given.code == 0)
+        #expect(given.stdout.split(separator: "\n").filter { $0.contains(" {chain = chain-2}: 6 steps ok") }.count == 5)
+        let wrong = try runBench(base + ["--filter", "chan = chain-2"], in: folder.path)
+        #expect(wrong.code == 64)
+      }
+    }
+
     @Test func answerMismatchesNamesTheDifferingIndex() {
       let a = reportRow(index: "grid", resultsTotal: 10, checksum: 1)
       let b = reportRow(index: "kdtree", resultsTotal: 10, checksum: 2)

@@ -213,7 +213,12 @@ enum Usage {
         at a point's distance; live moves across the antimeridian, to the poles, off the map and out
         of the data's box. Each line names its session; --session picks one. The build workload
         checks each build: the index counts every point, and a query and a count of the whole map
-        find each point once. Exit 1 with the first differences on any mismatch.
+        find each point once. On hotels and the bundled datasets, each session's viewport, cluster
+        and tap steps run again with the dataset's filter checks (hotels: chain in (chain-7) with
+        sum, min and max of price; stars >= 4 and price <= 150 with max of price; places, airports
+        and zipcodes one each), each index against the linear scan with the same filter; the line
+        names the filter in braces. --filter and --aggregate check that filter instead. Exit 1
+        with the first differences on any mismatch.
         """
     case "fuzz":
       return """

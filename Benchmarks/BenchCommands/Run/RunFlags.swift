@@ -25,7 +25,9 @@ enum RunFlags {
   static var verify: FlagTable<RunOptions> {
     FlagTable("verify", [
       index, workload, dataset, n, steps, queries, param, strategy, threads, screen, moving, fps, rebuildShare,
-      seed, session, .quiet(\.quiet, help: "print only the differences and the closing line"),
+      seed, session, filter.explained("viewport, cluster, tap: check this filter (default: the dataset's\nown checks, bench help verify)"),
+      aggregates,
+      .quiet(\.quiet, help: "print only the differences and the closing line"),
     ], refused: [
       "--repeat": timesNothing, "--warmup": timesNothing, "--budget": timesNothing,
       "--counters": timesNothing, "--out": writesNoReport, "--json": writesNoReport,

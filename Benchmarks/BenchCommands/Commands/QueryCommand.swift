@@ -44,7 +44,6 @@ func queryCommand(_ arguments: [String]) throws -> Int32 {
   if workload == NearestWorkload.name && o.strategy != nil {
     throw UsageError("the nearest workload takes --k, not --strategy", command: command)
   }
-  let filters = o.filter != nil || !o.aggregates.isEmpty
   if o.filter != nil && !QueryOptions.filteredWorkloads.contains(workload) {
     throw UsageError(
       "--filter is for the \(QueryOptions.filteredWorkloads.joined(separator: ", ")) workloads, not \(workload)",
@@ -101,8 +100,7 @@ func queryCommand(_ arguments: [String]) throws -> Int32 {
   try checkPropertyNames(filter, pointsFile: pointsPath, command: command)
   let file = try Datasets.readPoints(pointsPath, properties: filter.requests)
   let dataset = LoadedDataset(name: pointsPath, points: file.points, ids: file.ids, properties: file.properties)
-  let compiled = filters || !filter.isEmpty
-    ? try compiledFilter(filter, file.properties, steps: steps.count, command: command) : nil
+  let compiled = filter.isEmpty ? nil : try compiledFilter(filter, file.properties, steps: steps.count, command: command)
   var live = o.live
   live.seed = o.seed
   steps.live = live

@@ -56,12 +56,12 @@ public struct RunFilter: Sendable {
 
   /// Whether the run filters or aggregates anything.
   public var isEmpty: Bool {
-    filter.isEmpty && aggregates.isEmpty && rows.allSatisfy { $0 == nil || $0!.filter.isEmpty }
+    filter.isEmpty && aggregates.isEmpty && rows.allSatisfy { $0?.filter.isEmpty ?? true }
   }
 
   /// Whether any step is filtered.
   public var filters: Bool {
-    !filter.isEmpty || rows.contains { $0.map { !$0.filter.isEmpty } ?? false }
+    !filter.isEmpty || rows.contains { !($0?.filter.isEmpty ?? true) }
   }
 
   /// The properties the run reads, in the order they are first named: the
@@ -126,6 +126,7 @@ public struct RunFilter: Sendable {
       throw .usage((aggregates.isEmpty || filter.isEmpty ? "" : "--filter or --aggregate: ") + error.description)
     }
     var queries = [base]
+    var filtering = [!filter.isEmpty]
     var known: [PointFilter: Int] = [filter: 0]
     var stepQuery: [Int] = []
     if rows.contains(where: { $0 != nil }) {
@@ -141,6 +142,7 @@ public struct RunFilter: Sendable {
         } catch {
           throw .data(Self.bad(r.row, rowSource, error))
         }
+        filtering.append(!r.filter.isEmpty)
         known[r.filter] = queries.count - 1
         stepQuery[k] = queries.count - 1
       }
@@ -151,7 +153,8 @@ public struct RunFilter: Sendable {
       case .decimal(let c): total + c.count * MemoryLayout<Int64>.stride
       }
     }
-    return StepFilter(queries: queries, stepQuery: stepQuery, aggregates: aggregates, propertyBytes: bytes)
+    return StepFilter(
+      queries: queries, filtering: filtering, stepQuery: stepQuery, aggregates: aggregates, propertyBytes: bytes)
   }
 
   static func bad(_ row: RowFilter, _ source: String, _ error: ClusteringError) -> DataError {
@@ -171,6 +174,9 @@ public enum RunFilterError: Error, Equatable, Sendable {
 public struct StepFilter: Sendable {
   /// One query for each distinct filter; the run's first.
   package var queries: [PropertyQuery]
+  /// Whether each query's filter has a clause (an empty one lists every
+  /// point: the viewport and the tap skip it).
+  package var filtering: [Bool]
   /// Per step, its query in ``queries``; empty: every step takes the first.
   package var stepQuery: [Int]
   /// The aggregates each cluster marker reports, in order.
@@ -180,10 +186,18 @@ public struct StepFilter: Sendable {
   /// the index and the clusterer.
   public var propertyBytes: Int
 
-  /// Step `step`'s query.
+  /// Step `step`'s query: its filter and the aggregates.
   @inline(__always)
   package func query(step: Int) -> PropertyQuery {
     queries[step < stepQuery.count ? stepQuery[step] : 0]
+  }
+
+  /// Step `step`'s query when its filter has a clause, else `nil`: every
+  /// point passes.
+  @inline(__always)
+  package func filterQuery(step: Int) -> PropertyQuery? {
+    let k = step < stepQuery.count ? stepQuery[step] : 0
+    return filtering[k] ? queries[k] : nil
   }
 
   /// What a report row's `filter` column says of `workload`'s rows: the

@@ -66,7 +66,7 @@ public enum TapWorkload: Workload {
     var stepCount: Int { taps.count }
 
     mutating func hit<C: QueryCounters>(_ step: Int, _ counters: inout C) -> TapHit? {
-      if let query = filter?.query(step: step) {
+      if let query = filter?.filterQuery(step: step) {
         return throughNearest
           ? index.nearestPassingByNeighbours(query, to: taps[step], points: points, buffer: &buffer, counters: &counters)
           : index.nearestPassing(query, to: taps[step], points: points, counters: &counters)

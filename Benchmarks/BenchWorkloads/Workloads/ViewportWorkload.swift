@@ -55,7 +55,7 @@ public enum ViewportWorkload: Workload {
       for rect in steps[step] {
         index.query(in: rect, into: &buffer, counters: &counters)
       }
-      filter?.query(step: step).retainMatching(&buffer)
+      filter?.filterQuery(step: step)?.retainMatching(&buffer)
       var digest: UInt64 = 0
       for id in buffer { digest &+= mix64(UInt64(UInt32(bitPattern: id))) }
       return StepOutcome(digest: digest, count: buffer.count)

@@ -149,7 +149,11 @@ public func fuzzReaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 /// the reader took: none may trap, and what they draw must be usable.
 func checkReport(_ rows: [ReportRow]) {
   for file in ReportPlots.make(rows).files { checkCoordinates(file.svg, file.name) }
-  let budget = FrameBudget(framesPerSecond: 60, memoryLimitBytes: rows.first.map { $0.peakRSSBytes }, live: true)
+  // the catalogue's budgeted workloads (BenchWorkloads, not in this package)
+  let workloads = ["viewport", "cluster", "tap", "nearest"].map { BudgetedWorkload(name: $0, share: 0.25) }
+    + [BudgetedWorkload(name: "live", share: 0.5, onlyWhenLive: true)]
+  let budget = FrameBudget(
+    framesPerSecond: 60, memoryLimitBytes: rows.first.map { $0.peakRSSBytes }, live: true, workloads: workloads)
   let page = HTMLReport(
     title: "fuzz", rows: rows, budget: budget, map: .failure(.init("no map")), commands: ["bench report fuzz.csv"])
   checkCoordinates(page.render(), "the page")

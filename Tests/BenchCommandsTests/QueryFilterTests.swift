@@ -210,6 +210,12 @@ extension CLITests {
         let viewport = try runBench(
           ["query", "--index", "grid", "--points", p, "--queries", q, "--aggregate", "sum:price"], in: folder.path)
         #expect(viewport.code == 64)
+        // a filter column is refused where no filter applies
+        let filtered = try folder.write("qf.csv", "min_lat,min_lon,max_lat,max_lon,zoom,filter\n0,0,20,20,3,stars >= 4\n")
+        let live = try runBench(
+          ["query", "--workload", "live", "--index", "grid", "--points", p, "--queries", filtered], in: folder.path)
+        #expect(live.code == 64)
+        #expect(live.stderrLines.first == "bench: \(filtered):2: a filter, and the live workload takes none")
         // with the names right, the load reads the bad row: bad data
         let load = try runBench(base + ["--filter", "stars >= 4"], in: folder.path)
         #expect(load.code == 65)

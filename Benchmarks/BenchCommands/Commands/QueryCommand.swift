@@ -44,9 +44,9 @@ func queryCommand(_ arguments: [String]) throws -> Int32 {
   if workload == NearestWorkload.name && o.strategy != nil {
     throw UsageError("the nearest workload takes --k, not --strategy", command: command)
   }
-  if o.filter != nil && !QueryOptions.filteredWorkloads.contains(workload) {
+  if o.filter != nil && !RunFilter.filteredWorkloads.contains(workload) {
     throw UsageError(
-      "--filter is for the \(QueryOptions.filteredWorkloads.joined(separator: ", ")) workloads, not \(workload)",
+      "--filter is for the \(RunFilter.filteredWorkloads.joined(separator: ", ")) workloads, not \(workload)",
       command: command)
   }
   if !o.aggregates.isEmpty && workload != ClusterWorkload.name {
@@ -91,9 +91,9 @@ func queryCommand(_ arguments: [String]) throws -> Int32 {
   if let why = steps.missing(type.need) {
     throw UsageError("\(why): the \(workload) workload needs \(type.need.phrase)", command: command)
   }
-  if let first = rows.firstIndex(where: { $0 != nil }), !QueryOptions.filteredWorkloads.contains(workload) {
+  if let row = rows.first(where: { $0 != nil }) ?? nil, !RunFilter.filteredWorkloads.contains(workload) {
     throw UsageError(
-      "\(queriesPath): row \(first + 1) has a filter, and the \(workload) workload takes none", command: command)
+      "\(queriesPath):\(row.line): a filter, and the \(workload) workload takes none", command: command)
   }
   let filter = try RunFilter(
     filter: o.filter ?? .passesAll, aggregates: o.aggregates, rows: rows, source: queriesPath)
@@ -133,9 +133,6 @@ struct QueryOptions {
   var live = LiveSettings()
   var filter: PointFilter?
   var aggregates: [ClusterAggregate] = []
-
-  /// The workloads a filter applies to.
-  static let filteredWorkloads = [ViewportWorkload.name, ClusterWorkload.name, TapWorkload.name]
 
   typealias F = Flag<QueryOptions>
 

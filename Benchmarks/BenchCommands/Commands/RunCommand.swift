@@ -120,9 +120,9 @@ func loadDatasets(_ options: RunOptions, command: String) throws -> [LoadedDatas
 /// apply `--filter` to every step, and a report row names one filter
 /// (`bench query` reads the column).
 func refuseRowFilters(_ queries: QueriesFile?, command: String) throws(UsageError) {
-  guard let queries, let k = queries.filters.firstIndex(where: { $0 != nil }) else { return }
+  guard let queries, let row = queries.filters.first(where: { $0 != nil }) ?? nil else { return }
   throw UsageError(
-    "\(queries.source): row \(k + 1) has a filter; bench \(command) applies --filter to every step "
+    "\(queries.source):\(row.line): a filter; bench \(command) applies --filter to every step "
       + "(bench query reads a filter column)", command: command)
 }
 

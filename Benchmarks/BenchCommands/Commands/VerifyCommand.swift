@@ -32,7 +32,7 @@ func verifyCommand(_ arguments: [String]) throws -> Int32 {
   try refuseRowFilters(queries, command: "verify")
   let checks = try filterChecks(options)
   options.properties = FilterCheck.requests(checks)
-  let filtered = options.workloadChoices.filter { RunOptions.filteredWorkloads.contains($0.name) }
+  let filtered = options.workloadChoices.filter { RunFilter.filteredWorkloads.contains($0.name) }
   var failures = 0
   for dataset in try loadDatasets(options, command: "verify") {
     for session in options.sessions {

@@ -59,9 +59,6 @@ struct RunOptions {
   /// `run`: the aggregates each cluster marker reports.
   var aggregates: [ClusterAggregate] = []
 
-  /// The workloads a filter applies to.
-  static let filteredWorkloads = [ViewportWorkload.name, ClusterWorkload.name, TapWorkload.name]
-
   /// The run's filter and aggregates (no row's filter: `run` reads none).
   var runFilter: RunFilter { RunFilter(filter: filter ?? .passesAll, aggregates: aggregates) }
 
@@ -70,10 +67,10 @@ struct RunOptions {
   /// aggregates without the cluster workload.
   func checkFilter(command: String) throws(UsageError) {
     if filter != nil {
-      let others = workloads.filter { $0 != WorkloadCatalog.buildName && !Self.filteredWorkloads.contains($0) }
+      let others = workloads.filter { $0 != WorkloadCatalog.buildName && !RunFilter.filteredWorkloads.contains($0) }
       if !others.isEmpty {
         throw UsageError(
-          "--filter is for the \(Self.filteredWorkloads.joined(separator: ", ")) workloads, not "
+          "--filter is for the \(RunFilter.filteredWorkloads.joined(separator: ", ")) workloads, not "
             + "\(others.joined(separator: ", ")): name the workloads with --workload", command: command)
       }
     }
@@ -86,7 +83,7 @@ struct RunOptions {
   var filterLabels: [String: String] {
     guard filter != nil || !aggregates.isEmpty else { return [:] }
     var labels: [String: String] = [:]
-    for w in Self.filteredWorkloads {
+    for w in RunFilter.filteredWorkloads {
       labels[w] = StepFilter.label(workload: w, filterText: filterText, aggregates: aggregates)
     }
     return labels

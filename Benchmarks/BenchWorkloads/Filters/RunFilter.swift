@@ -12,6 +12,10 @@ import MapClustering
 /// with `>=` or `<=` or an aggregate reads it, a category otherwise (the
 /// typing rule, over the whole run).
 public struct RunFilter: Sendable {
+  /// The workloads a filter applies to: they list, cluster or tap only the
+  /// points that pass.
+  public static let filteredWorkloads = [ViewportWorkload.name, ClusterWorkload.name, TapWorkload.name]
+
   /// The run's filter; empty: every point passes.
   public var filter: PointFilter
   /// Per step, its row's filter and where the row stands; empty when the
@@ -203,7 +207,7 @@ public struct StepFilter: Sendable {
   /// What a report row's `filter` column says of `workload`'s rows: the
   /// filter's text, and on cluster rows ` aggregate ` and the list.
   public static func label(workload: String, filterText: String, aggregates: [ClusterAggregate]) -> String {
-    guard [ViewportWorkload.name, ClusterWorkload.name, TapWorkload.name].contains(workload) else { return "" }
+    guard RunFilter.filteredWorkloads.contains(workload) else { return "" }
     guard workload == ClusterWorkload.name, !aggregates.isEmpty else { return filterText }
     let list = aggregates.map(\.text).joined(separator: ",")
     return filterText.isEmpty ? "aggregate \(list)" : "\(filterText) aggregate \(list)"

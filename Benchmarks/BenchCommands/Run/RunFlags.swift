@@ -53,6 +53,7 @@ enum RunFlags {
       "--moving": noIndex, "--fps": noIndex, "--rebuild-share": noIndex,
       "--repeat": timesNothing, "--warmup": timesNothing, "--budget": timesNothing,
       "--counters": timesNothing, "--out": files, "--json": files, "--append": files,
+      "--filter": noIndex, "--aggregate": noIndex,
     ])
   }
 
@@ -75,10 +76,12 @@ enum RunFlags {
     ], refused: [
       "--param": engine, "--threads": engine, "--counters": engine, "--append": engine, "--moving": engine,
       "--fps": engine, "--rebuild-share": engine,
+      "--filter": noFilter, "--aggregate": noFilter,
     ])
   }
 
   static let timesNothing = "it times nothing"
+  static let noFilter = "the PostGIS engine runs no filter or aggregate yet"
   static let writesNoReport = "it writes no report: its answer is what it prints and its exit code"
 
   // MARK: - The flags

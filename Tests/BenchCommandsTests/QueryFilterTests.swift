@@ -244,3 +244,32 @@ extension CLITests {
     }
   }
 }
+
+extension CLITests.QueryFilterTests {
+  /// A taps file's filter column replaces `--filter` for its tap: the same
+  /// place tapped three times finds the hotel that passes each row's filter.
+  @Test func aTapsFilesFilterColumn() throws {
+    try withTemporaryFolder { folder in
+      let p = try folder.write("p.csv", Self.tinyPoints)
+      // Louvre Inn (1, 4 stars) and Notre Dame (3, 3 stars) lie about 0.4 km apart
+      let t = try folder.write("t.csv", """
+        lat,lon,zoom,filter
+        48.8566,2.3522,14,
+        48.8566,2.3522,14,stars <= 3
+        48.8566,2.3522,14,"chain in (""chain-1, annex"")"
+
+        """)
+      for variant in TapWorkload.variants {
+        let r = try runBench(
+          ["query", "--workload", "tap", "--strategy", variant, "--index", "kdtree", "--points", p, "--queries", t,
+           "--filter", "stars >= 4"], in: folder.path)
+        #expect(r.code == 0)
+        #expect(r.stdout == "query,id\n0,1\n1,\n2,\n", "\(variant)")
+        let wide = try runBench(
+          ["query", "--workload", "tap", "--strategy", variant, "--index", "kdtree", "--points", p, "--queries",
+           try folder.write("w.csv", "lat,lon,zoom,filter\n48.8566,2.3522,12,stars <= 3\n")], in: folder.path)
+        #expect(wide.stdout == "query,id\n0,3\n", "\(variant): at zoom 12 Notre Dame is within the target")
+      }
+    }
+  }
+}

@@ -273,3 +273,40 @@ extension CLITests.QueryFilterTests {
     }
   }
 }
+
+extension CLITests.QueryFilterTests {
+  /// GeoJSON: the features' property names are walked before the load, so
+  /// a name no feature has exits 64 even where the first feature lacks a
+  /// name a later one has; a bad coordinate in a later feature shows the
+  /// points were never loaded.
+  @Test func aGeoJSONFilesNamesAreCheckedBeforeTheLoad() throws {
+    try withTemporaryFolder { folder in
+      func feature(_ lon: String, _ properties: String) -> String {
+        #"{"type": "Feature", "properties": \#(properties), "geometry": {"type": "Point", "coordinates": [\#(lon), 10]}}"#
+      }
+      func collection(_ features: [String]) -> String {
+        #"{"type": "FeatureCollection", "features": ["# + features.joined(separator: ",\n") + "]}\n"
+      }
+      let good = try folder.write("good.geojson", collection([
+        feature("1", #"{"name": "a"}"#), feature("2", #"{"stars": 4, "chain": "x, y"}"#),
+        feature("3", "null"), feature("4", #"{"stars": "5", "chain": "z"}"#),
+      ]))
+      let bad = try folder.write("bad.geojson", collection([
+        feature("1", #"{"name": "a"}"#), feature("2", #"{"stars": 4}"#), feature("200", #"{"stars": 5}"#),
+      ]))
+      let q = try folder.write("q.csv", "min_lat,min_lon,max_lat,max_lon\n0,0,20,20\n")
+      func query(_ points: String, _ filter: String) throws -> BenchResult {
+        try runBench(["query", "--index", "kdtree", "--points", points, "--queries", q, "--filter", filter], in: folder.path)
+      }
+      let found = try query(good, #"stars >= 4 and chain in ("x, y", z)"#)
+      #expect(found.code == 0)
+      #expect(found.stdout == "query,count,id_sum\n0,2,4\n")
+      let misspelt = try query(bad, "strs >= 4")
+      #expect(misspelt.code == 64)
+      #expect(misspelt.stderrLines.first
+        == #"bench: --filter: no property called "strs" (did you mean "stars"? the points have "name", "stars")"#)
+      let loaded = try query(bad, "stars >= 4")
+      #expect(loaded.code == 65, "the names are right: the load reads the bad longitude")
+    }
+  }
+}

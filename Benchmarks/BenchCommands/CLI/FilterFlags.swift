@@ -59,12 +59,15 @@ func quotedForMessage(_ text: String) -> String {
 }
 
 /// Refuses, before the points are loaded, a property the run names that
-/// the points file at `path` does not have (its header; ``PointFileFormat/propertyNames(inFile:)``):
+/// the points file at `path` does not have (its header, its features'
+/// properties; ``PointFileFormat/propertyNames(inFile:wanted:)``):
 /// a usage error for `--filter` or `--aggregate`, bad data naming the row
 /// for a queries file's filter. A file whose names cannot be told cheaply
 /// (GeoJSON) is checked by the load.
 func checkPropertyNames(_ filter: RunFilter, pointsFile path: String, command: String) throws {
-  guard !filter.isEmpty, let names = try PointFileFormat.propertyNames(inFile: path) else { return }
+  guard !filter.isEmpty,
+        let names = try PointFileFormat.propertyNames(inFile: path, wanted: filter.requests.map(\.name))
+  else { return }
   try checkPropertyNames(filter, names: names, command: command)
 }
 
@@ -92,13 +95,13 @@ func compiledFilter(_ filter: RunFilter, _ properties: PropertyTable, steps: Int
 /// The names of the properties dataset `name` (a `--dataset`) has, told
 /// without loading its points: a bundled dataset's or a CSV file's header,
 /// the `hotels` generator's properties, none for another generator or a
-/// `.f64` file; `nil` when they cannot be told cheaply (GeoJSON) or the
-/// name is no dataset (the load says why).
-func datasetPropertyNames(_ name: String) throws -> [String]? {
+/// `.f64` file, those of a GeoJSON file's features; `nil` when they cannot
+/// be told cheaply or the name is no dataset (the load says why).
+func datasetPropertyNames(_ name: String, wanted: [String]) throws -> [String]? {
   if let bundled = BundledDataset(rawValue: name.lowercased()) {
     return try PointFileFormat.propertyNames(inFile: bundled.path)
   }
-  if Datasets.isFile(name) { return try PointFileFormat.propertyNames(inFile: name) }
+  if Datasets.isFile(name) { return try PointFileFormat.propertyNames(inFile: name, wanted: wanted) }
   let lowered = name.lowercased()
   if lowered == "hotels" { return HotelProperties.names }
   return PointDistribution.catalog.contains { $0.name == lowered } ? [] : nil

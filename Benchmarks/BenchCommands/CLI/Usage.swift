@@ -254,8 +254,8 @@ enum Usage {
         filter column (quoted where it holds a comma); a non-empty one replaces --filter for its
         row. --aggregate sum:F,min:F,max:F adds a column per aggregate to cluster's answers, in
         order (sum_F, min_F, max_F), with the property's scale, empty when no point of the marker
-        has a value. Only the properties named are read; a name the points file's header lacks
-        exits 64 before the points load, a bad row's filter 65.
+        has a value. Only the properties named are read; a name the points file lacks (its CSV
+        header, its GeoJSON features) exits 64 before the points load, a bad row's filter 65.
         """
     case "export":
       return """

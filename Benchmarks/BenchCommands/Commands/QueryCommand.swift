@@ -25,7 +25,8 @@ import SpatialIndexes
 /// tap); a queries or taps file's `filter` column replaces it for a row that
 /// has one. `--aggregate` adds a column per aggregate to the cluster
 /// answers. The properties they name are checked against the points file's
-/// header before the points are loaded, and only those are read.
+/// header (or its GeoJSON features' names) before the points are loaded,
+/// and only those are read.
 func queryCommand(_ arguments: [String]) throws -> Int32 {
   let command = "query"
   var o = QueryOptions()

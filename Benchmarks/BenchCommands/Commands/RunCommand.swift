@@ -12,7 +12,7 @@ func runCommand(_ arguments: [String]) throws -> Int32 {
   let filter = options.runFilter
   if !filter.isEmpty {
     // a misspelt name fails before the points load; only the names are read
-    if let names = try datasetPropertyNames(options.dataset) {
+    if let names = try datasetPropertyNames(options.dataset, wanted: filter.requests.map(\.name)) {
       try checkPropertyNames(filter, names: names, command: "run")
     }
     options.properties = filter.requests

@@ -87,7 +87,7 @@ func verifyCommand(_ arguments: [String]) throws -> Int32 {
 func filterChecks(_ options: RunOptions) throws -> [FilterCheck] {
   let given = options.runFilter
   if !given.isEmpty {
-    if let names = try datasetPropertyNames(options.dataset) {
+    if let names = try datasetPropertyNames(options.dataset, wanted: given.requests.map(\.name)) {
       try checkPropertyNames(given, names: names, command: "verify")
     }
     return [FilterCheck(text: options.filterText, filter: given)]

@@ -6,18 +6,22 @@ extension PointFileFormat {
   /// The names a run may read as properties of the file at `path`, told
   /// without loading its points, so that a misspelt name is refused before
   /// the load: a CSV file's header names (trimmed, as spelled), none for
-  /// `.f64`. `nil` when they cannot be told cheaply (GeoJSON, whose
-  /// features may each name other properties; an input that is not a
-  /// regular file, which a second read would find emptied; a header longer
-  /// than 1 MiB or holding a quoted line feed): the load then checks the
-  /// names itself.
+  /// `.f64`; for GeoJSON, the names of the features' properties
+  /// (``GeoJSONPoints/propertyNames(inFile:among:)``: keys only, stopping
+  /// once every name of `wanted` is seen). `nil` when they cannot be told cheaply (an input
+  /// that is not a regular file, which a second read would find emptied; a
+  /// header longer than 1 MiB or holding a quoted line feed; JSON the walk
+  /// does not expect): the load then checks the names itself.
   ///
   /// - Throws: ``DataError`` when the file cannot be opened or read.
-  /// - Complexity: O(*h*) in the header's length.
-  public static func propertyNames(inFile path: String) throws(DataError) -> [String]? {
+  /// - Complexity: O(*h*) in the header's length; for GeoJSON, the bytes
+  ///   up to the feature where the last wanted name is seen.
+  public static func propertyNames(inFile path: String, wanted: [String] = []) throws(DataError) -> [String]? {
     switch PointFileFormat(path: path) ?? .csv {
     case .binary: return []
-    case .geoJSON: return nil
+    case .geoJSON:
+      guard try InputFile(path).isRegular else { return nil }
+      return try GeoJSONPoints.propertyNames(inFile: path, among: Set(wanted))
     case .csv: break
     }
     let file = try InputFile(path)

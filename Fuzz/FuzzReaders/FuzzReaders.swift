@@ -19,6 +19,11 @@
 //   (a number) and `c` (a category) read into sound columns, which written
 //   and read back are the same table; the decimal parser agrees with a
 //   reference built on the standard library's Int64.
+// - filters: the whole input, and each `filter` field of a queries or taps
+//   file, read as a filter (`--filter`) and as an aggregate list
+//   (`--aggregate`): a fault names a position within the text; a filter
+//   read compiles against properties that have its fields, and a point
+//   missing every value passes only the empty filter.
 import BenchFormats
 import BenchHarness
 import MapClustering
@@ -86,6 +91,14 @@ public func fuzzReaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
   checkGeoJSON(bytes, checkError)
   checkProperties(bytes, checkError)
+  if size <= 512 { checkFilter(String(decoding: bytes, as: UTF8.self)) }
+  for file in [try? QueriesFile(parsing: bytes, source: "fuzz.csv")] {
+    for row in file?.filters ?? [] {
+      guard let row else { continue }
+      precondition(row.line >= 1 && row.line <= lines, "filter row: line \(row.line) of \(lines)")
+      checkFilter(row.text)
+    }
+  }
 
   do {
     checkReport(try ReportSchema.parse(Array(bytes), path: "fuzz.csv"))
@@ -136,7 +149,11 @@ public func fuzzReaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 /// the reader took: none may trap, and what they draw must be usable.
 func checkReport(_ rows: [ReportRow]) {
   for file in ReportPlots.make(rows).files { checkCoordinates(file.svg, file.name) }
-  let budget = FrameBudget(framesPerSecond: 60, memoryLimitBytes: rows.first.map { $0.peakRSSBytes }, live: true)
+  // the catalogue's budgeted workloads (BenchWorkloads, not in this package)
+  let workloads = ["viewport", "cluster", "tap", "nearest"].map { BudgetedWorkload(name: $0, share: 0.25) }
+    + [BudgetedWorkload(name: "live", share: 0.5, onlyWhenLive: true)]
+  let budget = FrameBudget(
+    framesPerSecond: 60, memoryLimitBytes: rows.first.map { $0.peakRSSBytes }, live: true, workloads: workloads)
   let page = HTMLReport(
     title: "fuzz", rows: rows, budget: budget, map: .failure(.init("no map")), commands: ["bench report fuzz.csv"])
   checkCoordinates(page.render(), "the page")
@@ -351,4 +368,61 @@ func checkDecimal(_ bytes: UnsafeBufferPointer<UInt8>) {
   guard let magnitude = Int64(digits) else { return precondition(parsed == .tooLarge, "\(parsed) for \(text)") }
   let units = text.hasPrefix("-") ? -magnitude : magnitude
   precondition(parsed == .value(DecimalNumber(units: units, digits: fraction.count)), "\(parsed) for \(text)")
+}
+
+/// A filter's text (`--filter`, a `filter` field) and an aggregate list
+/// (`--aggregate`): no trap; a fault's position lies within the text (or
+/// just past its end); a filter read compiles against three points whose
+/// properties its fields name, each a number where the filter compares it
+/// with `>=` or `<=` (the typing rule), and the point with no value passes
+/// only the empty filter.
+func checkFilter(_ text: String) {
+  func checkPosition(_ error: ClusteringError) {
+    guard case .invalidFilter(let message, let position) = error else {
+      preconditionFailure("a filter's fault is not invalidFilter: \(error)")
+    }
+    precondition(!message.isEmpty, "an empty message")
+    if let position {
+      precondition(position >= 1 && position <= text.count + 1, "position \(position) of \(text.count)")
+    }
+  }
+  for part in text.split(separator: ",", omittingEmptySubsequences: false).prefix(8) {
+    do throws(ClusteringError) {
+      let a = try ClusterAggregate(parsing: String(part))
+      precondition(!a.field.isEmpty && a.text == String(part), "aggregate \(a.text) from \(part)")
+    } catch {
+      checkPosition(error)
+    }
+  }
+  let filter: PointFilter
+  do throws(ClusteringError) {
+    filter = try PointFilter(parsing: text)
+  } catch {
+    return checkPosition(error)
+  }
+  let fields = filter.fields()
+  precondition(fields.isEmpty == filter.isEmpty, "fields of \(text)")
+  var properties = PointProperties()
+  for f in fields {
+    precondition(!f.name.isEmpty, "an empty field name in \(text)")
+    do throws(ClusteringError) {
+      if f.numeric {
+        try properties.addNumber(f.name, units: [0, 150, Int64.min], scale: 2)
+      } else {
+        try properties.addCategory(f.name, values: ["a", "b, \"c\"", nil])
+      }
+    } catch {
+      preconditionFailure("properties for \(text): \(error)")
+    }
+  }
+  do throws(ClusteringError) {
+    let query = try PropertyQuery(filter: filter, properties: properties)
+    _ = query.matches(0)
+    _ = query.matches(1)
+    precondition(query.matches(2) == filter.isEmpty, "a point with no value passed \(text)")
+    precondition(!query.matches(-1) && (fields.isEmpty || !query.matches(3)), "an id beyond the points passed")
+  } catch {
+    // an `in` value that is not a decimal, on a field made numeric by another clause
+    checkPosition(error)
+  }
 }

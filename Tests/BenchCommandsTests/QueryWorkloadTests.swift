@@ -167,7 +167,7 @@ extension CLITests {
           motion.nextFrame(positions: positions, into: &moves)
           for m in moves { positions[Int(m.id)] = m.to }
           var fresh = try Clusterer<LinearScanIndex>(points: positions)
-          ClusterWorkload.writeAnswer(fresh.markers(for: area), query: q, ids: e.data.ids, to: &expected)
+          ClusterWorkload.writeAnswer(ClusterAnswer(markers: fresh.markers(for: area)), query: q, ids: e.data.ids, to: &expected)
         }
         let unmoved = folder.file("cluster.csv")
         #expect(benchMain(["query", "--workload", "cluster", "--index", "linear", "--points", e.points,

@@ -52,6 +52,90 @@ extension CLITests {
       }
     }
 
+    /// `--filter` and `--aggregate` measure filtered work: the viewport,
+    /// cluster and tap rows name the filter (cluster rows the aggregates
+    /// too), every index gives the same answers, and they differ from the
+    /// unfiltered run's; build rows filter nothing and say so.
+    @Test func aFilteredRunNamesItsFilterInEveryFilteredRow() throws {
+      try withTemporaryFolder { folder in
+        let base = ["run", "--dataset", "hotels", "--n", "1500", "--steps", "12", "--repeat", "1", "--warmup", "0",
+                    "--budget", "0", "--index", "linear,grid,celltree", "--workload", "build,viewport,cluster,tap",
+                    "--quiet"]
+        let filter = "stars >= 4 and chain in (chain-1, chain-2)"
+        let filtered = folder.file("f.csv"), plain = folder.file("p.csv")
+        #expect(benchMain(base + ["--filter", filter, "--aggregate", "sum:price,max:price", "--out", filtered]) == 0)
+        #expect(benchMain(base + ["--out", plain]) == 0)
+        let rows = try wholeRunRows(filtered), plainRows = try wholeRunRows(plain)
+        for r in rows {
+          let expected = switch r.key.workload {
+          case "build": ""
+          case "cluster": filter + " aggregate sum:price,max:price"
+          default: filter
+          }
+          #expect(r.key.filter == expected, "\(r.key)")
+        }
+        #expect(answerMismatches(rows).isEmpty)
+        for workload in ["viewport", "cluster", "tap"] {
+          let f = Set(rows.filter { $0.key.workload == workload }.map(\.checksum))
+          let p = Set(plainRows.filter { $0.key.workload == workload }.map(\.checksum))
+          #expect(f.count == 1 && p.count == 1 && f != p, "\(workload)")
+        }
+        // the filtered cluster rows keep the property columns beside the clusterer
+        let filteredBytes = rows.filter { $0.key.workload == "cluster" }.compactMap(\.workloadBytes)
+        let plainBytes = plainRows.filter { $0.key.workload == "cluster" }.compactMap(\.workloadBytes)
+        #expect(zip(filteredBytes, plainBytes).allSatisfy { $0 > $1 })
+        // compare joins the build rows only
+        let comparison = Comparison(
+          baseline: try ReportFile.read(plain), current: try ReportFile.read(filtered), threshold: 0.1)
+        #expect(comparison.entries.allSatisfy { $0.key.workload == "build" })
+      }
+    }
+
+    @Test func filterMistakesExit64() throws {
+      try withTemporaryFolder { folder in
+        let base = ["run", "--n", "500", "--steps", "4", "--repeat", "1", "--quiet", "--out", folder.file("r.csv")]
+        let cases: [([String], String)] = [
+          (["--filter", "stars >= 4", "--workload", "all", "--dataset", "hotels"],
+           "bench: --filter is for the viewport, cluster, tap workloads, not nearest, live"),
+          (["--aggregate", "sum:price", "--workload", "viewport", "--dataset", "hotels"],
+           "bench: --aggregate is for the cluster workload"),
+          (["--filter", "strs >= 4", "--dataset", "hotels"],
+           #"bench: --filter: no property called "strs" (did you mean "stars"?"#),
+          (["--filter", "stars >= 4", "--dataset", "uniform"], #"bench: --filter: no property called "stars" (the points have none)"#),
+        ]
+        for (extra, message) in cases {
+          let r = try runBench(base + extra, in: folder.path)
+          #expect(r.code == 64, "\(extra)")
+          #expect(r.stderrLines.first?.hasPrefix(message) == true, "\(r.stderrLines)")
+        }
+        #expect(folder.contents().isEmpty, "no report written")
+      }
+    }
+
+    /// `bench verify` on hotels also checks the default filters, every
+    /// filtered workload of every index; a given `--filter` replaces them,
+    /// and a misspelt one exits 64.
+    @Test func verifyChecksFilters() throws {
+      try withTemporaryFolder { folder in
+        let base = ["verify", "--dataset", "hotels", "--n", "800", "--steps", "6", "--index", "linear,kdtree",
+                    "--session", "map"]
+        let r = try runBench(base, in: folder.path)
+        #expect(r.code == 0)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        let filtered = lines.filter { $0.contains(" {") }
+        #expect(filtered.contains(
+          "hotels n=800 map kdtree(nodeSize=64,threads=auto) cluster/aggregate {chain in (chain-7) aggregate sum:price,min:price,max:price}: 6 steps ok"))
+        #expect(filtered.contains("hotels n=800 map kdtree(nodeSize=64,threads=auto) viewport {stars >= 4 and price <= 150}: 6 steps ok"))
+        // two checks, each of viewport and three strategies on kdtree, two strategies on linear
+        #expect(filtered.count == 2 * (4 + 2))
+        let given = try runBench(base + ["--filter", "chain = chain-2", "--workload", "cluster"], in: folder.path)
+        #expect(given.code == 0)
+        #expect(given.stdout.split(separator: "\n").filter { $0.contains(" {chain = chain-2}: 6 steps ok") }.count == 5)
+        let wrong = try runBench(base + ["--filter", "chan = chain-2"], in: folder.path)
+        #expect(wrong.code == 64)
+      }
+    }
+
     @Test func answerMismatchesNamesTheDifferingIndex() {
       let a = reportRow(index: "grid", resultsTotal: 10, checksum: 1)
       let b = reportRow(index: "kdtree", resultsTotal: 10, checksum: 2)

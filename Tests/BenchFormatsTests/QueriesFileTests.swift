@@ -25,6 +25,25 @@ import _SeededRandom
     #expect(file.queries.map(\.zoom) == [nil, 3])
   }
 
+  /// A `filter` column (any case) keeps each row's text as RFC 4180 reads
+  /// it, a quoted comma and a doubled quote inside; an empty or blank field
+  /// is no filter; each names its physical line. Without the column, none.
+  @Test func aFilterColumnKeepsEachRowsText() throws {
+    let file = try readQueries(
+      "min_lat,min_lon,max_lat,max_lon,zoom, Filter \n0,0,1,1,3,\"chain in (a, \"\"b, c\"\")\"\n0,0,1,1,3,\n0,0,1,1,3,  \n"
+        + "0,0,1,1,3,\"stars >= 4\nand price <= 9\"\n")
+    #expect(file.filters == [
+      RowFilter(text: #"chain in (a, "b, c")"#, line: 2, field: "Filter"), nil, nil,
+      RowFilter(text: "stars >= 4\nand price <= 9", line: 5, field: "Filter"),
+    ])
+    let centres = try readQueries("center_lat,center_lon,zoom,filter\n0,0,3,x = 1\n1,1,4,\n")
+    #expect(centres.filters == [RowFilter(text: "x = 1", line: 2), nil])
+    #expect(try readQueries("min_lat,min_lon,max_lat,max_lon\n0,0,1,1\n").filters.isEmpty)
+    let taps = try TapsFile(
+      parsing: Array("lat,lon,zoom,filter\n1,2,3,\"c in (\"\"x,y\"\")\"\n".utf8), source: "t.csv")
+    #expect(taps.filters == [RowFilter(text: #"c in ("x,y")"#, line: 2)])
+  }
+
   @Test func headerOnlyIsEmpty() throws {
     #expect(try readQueries("min_lat,min_lon,max_lat,max_lon\n").queries.isEmpty)
   }

@@ -25,6 +25,18 @@ import Testing
     #expect(c.text().contains("Result: no regression"))
   }
 
+  /// The filter is part of the key: rows of another filter are not
+  /// compared, and a report without the column matches unfiltered rows.
+  @Test func rowsOfAnotherFilterAreNotTheSameRow() throws {
+    var filtered = testRow()
+    filtered.key.filter = "stars >= 4"
+    let c = try compare([testRow()], [filtered])
+    #expect(c.entries.isEmpty)
+    #expect(c.onlyInBaseline == [testRow().key] && c.onlyInCurrent == [filtered.key])
+    let same = try compare([testRow(), filtered], [filtered, testRow()])
+    #expect(same.entries.map(\.key) == [testRow().key, filtered.key])
+  }
+
   @Test func timingRegression() throws {
     // 100 ± 2 → 130 ± 2: 30% slower, intervals [98, 102] and [128, 132] disjoint.
     let c = try compare([testRow(median: 100)], [testRow(median: 130)])

@@ -213,7 +213,12 @@ enum Usage {
         at a point's distance; live moves across the antimeridian, to the poles, off the map and out
         of the data's box. Each line names its session; --session picks one. The build workload
         checks each build: the index counts every point, and a query and a count of the whole map
-        find each point once. Exit 1 with the first differences on any mismatch.
+        find each point once. On hotels and the bundled datasets, each session's viewport, cluster
+        and tap steps run again with the dataset's filter checks (hotels: chain in (chain-7) with
+        sum, min and max of price; stars >= 4 and price <= 150 with max of price; places, airports
+        and zipcodes one each), each index against the linear scan with the same filter; the line
+        names the filter in braces. --filter and --aggregate check that filter instead. Exit 1
+        with the first differences on any mismatch.
         """
     case "fuzz":
       return """
@@ -244,6 +249,13 @@ enum Usage {
         id_sum is modulo 2^64. live reads a queries file with zooms and writes each frame's markers
         as cluster does, after the points moved (--moving share a frame, default 0.01, at --fps,
         default 60, seeded by --seed): through move on a dynamic index, buffered on a static one.
+        With --filter EXPR only the points that pass it count (viewport, cluster, tap): clauses
+        joined by and, each F in (v1, v2, …), F = v, F >= x or F <= x. A queries or taps file may have a
+        filter column (quoted where it holds a comma); a non-empty one replaces --filter for its
+        row. --aggregate sum:F,min:F,max:F adds a column per aggregate to cluster's answers, in
+        order (sum_F, min_F, max_F), with the property's scale, empty when no point of the marker
+        has a value. Only the properties named are read; a name the points file lacks (its CSV
+        header, its GeoJSON features) exits 64 before the points load, a bad row's filter 65.
         """
     case "export":
       return """

@@ -20,6 +20,13 @@ import SpatialIndexes
 ///
 /// `query` is the 0-based data row; ids are the points file's (its id
 /// column, else 0-based rows).
+///
+/// `--filter EXPR` keeps only the points that pass it (viewport, cluster and
+/// tap); a queries or taps file's `filter` column replaces it for a row that
+/// has one. `--aggregate` adds a column per aggregate to the cluster
+/// answers. The properties they name are checked against the points file's
+/// header (or its GeoJSON features' names) before the points are loaded,
+/// and only those are read.
 func queryCommand(_ arguments: [String]) throws -> Int32 {
   let command = "query"
   var o = QueryOptions()
@@ -52,6 +59,14 @@ func queryCommand(_ arguments: [String]) throws -> Int32 {
   if workload == NearestWorkload.name && o.strategy != nil {
     throw UsageError("the nearest workload takes --k, not --strategy", command: command)
   }
+  if o.filter != nil && !RunFilter.filteredWorkloads.contains(workload) {
+    throw UsageError(
+      "--filter is for the \(RunFilter.filteredWorkloads.joined(separator: ", ")) workloads, not \(workload)",
+      command: command)
+  }
+  if !o.aggregates.isEmpty && workload != ClusterWorkload.name {
+    throw UsageError("--aggregate is for the cluster workload, not \(workload)", command: command)
+  }
   let indexType = indexType(named: index)!
   // the reference variant, or the first that runs on this index (live's
   // `move` needs a dynamic index)
@@ -74,30 +89,50 @@ func queryCommand(_ arguments: [String]) throws -> Int32 {
   let inputs = [InputSource(o.indexFile == nil ? "--points" : "--index-file", pointsPath), InputSource("--queries", queriesPath)]
   try OutputCheck.check(outFile.map { [OutputTarget("--out", $0)] } ?? [], inputs: inputs)
 
-  let dataset: LoadedDataset
-  if let indexFile = o.indexFile {
-    dataset = try SavedIndexes.dataset(at: indexFile)
-  } else {
-    let file = try Datasets.readPoints(pointsPath)
-    dataset = LoadedDataset(name: pointsPath, points: file.points, ids: file.ids)
-  }
+  // the steps first: their filters name properties the points must have
   var steps: MapSteps
+  var rows: [RowFilter?] = []
   if type.need == .tap {
-    steps = MapSteps(taps: try TapsFile(contentsOf: queriesPath))
+    let taps = try TapsFile(contentsOf: queriesPath)
+    steps = MapSteps(taps: taps)
+    rows = taps.filters
   } else if type.need == .position {
     steps = MapSteps(positions: try Datasets.readPoints(queriesPath).points, source: queriesPath)
   } else {
-    steps = MapSteps(queries: try QueriesFile(contentsOf: queriesPath), screen: o.screen, seed: o.seed)
+    let queries = try QueriesFile(contentsOf: queriesPath)
+    steps = MapSteps(queries: queries, screen: o.screen, seed: o.seed)
+    rows = queries.filters
   }
   if let why = steps.missing(type.need) {
     throw UsageError("\(why): the \(workload) workload needs \(type.need.phrase)", command: command)
+  }
+  if let row = rows.first(where: { $0 != nil }) ?? nil, !RunFilter.filteredWorkloads.contains(workload) {
+    throw UsageError(
+      "\(queriesPath):\(row.line): a filter, and the \(workload) workload takes none", command: command)
+  }
+  let filter = try RunFilter(
+    filter: o.filter ?? .passesAll, aggregates: o.aggregates, rows: rows, source: queriesPath)
+  let dataset: LoadedDataset
+  var compiled: StepFilter?
+  if let indexFile = o.indexFile {
+    guard filter.isEmpty else {
+      throw UsageError(
+        "a saved index holds no properties: --filter, --aggregate and a filter column need --points, not --index-file",
+        command: command)
+    }
+    dataset = try SavedIndexes.dataset(at: indexFile)
+  } else {
+    try checkPropertyNames(filter, pointsFile: pointsPath, command: command)
+    let file = try Datasets.readPoints(pointsPath, properties: filter.requests)
+    dataset = LoadedDataset(name: pointsPath, points: file.points, ids: file.ids, properties: file.properties)
+    compiled = filter.isEmpty ? nil : try compiledFilter(filter, file.properties, steps: steps.count, command: command)
   }
   var live = o.live
   live.seed = o.seed
   steps.live = live
   guard let text = try Answers.csv(
     workload: workload, variant: variant, index: index, parameters: o.params, dataset: dataset,
-    steps: steps, indexFile: o.indexFile)
+    steps: steps, indexFile: o.indexFile, filter: compiled)
   else {
     throw UsageError("\(index) gave no answers for \(workload) \(variant)", command: command)
   }
@@ -124,6 +159,8 @@ struct QueryOptions {
   var k: Int?
   var params: [ParameterSweep] = []
   var live = LiveSettings()
+  var filter: PointFilter?
+  var aggregates: [ClusterAggregate] = []
 
   typealias F = Flag<QueryOptions>
 
@@ -155,6 +192,8 @@ struct QueryOptions {
       .seed(\.seed, help: "seed of the taps drawn and the live moves (default 42)"),
       .moving(\.live.share),
       .fps(\.live.framesPerSecond, help: "live: frames a second (default 60)"),
+      .filter(\.filter, help: "viewport, cluster, tap: only the points that pass, e.g.\n\"stars >= 4 and chain in (chain-1, chain-2)\" (a row's filter column replaces it)"),
+      .aggregates(\.aggregates, help: "cluster: a column per aggregate of a numeric property, in order"),
     ])
   }
 }

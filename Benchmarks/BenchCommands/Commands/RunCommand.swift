@@ -8,6 +8,15 @@ import SpatialIndexes
 /// aligned table and writes a CSV report, atomically, never over an earlier one.
 func runCommand(_ arguments: [String]) throws -> Int32 {
   var options = try RunOptions.parse(arguments, command: "run")
+  try options.checkFilter(command: "run")
+  let filter = options.runFilter
+  if !filter.isEmpty {
+    // a misspelt name fails before the points load; only the names are read
+    if let names = try datasetPropertyNames(options.dataset, wanted: filter.requests.map(\.name)) {
+      try checkPropertyNames(filter, names: names, command: "run")
+    }
+    options.properties = filter.requests
+  }
   try options.resolveIndexFile()
   let metadata = RunMetadata.current(seed: options.seed, gitDirectory: packageRoot())
   // Without --out the report takes the next free default name when it is
@@ -33,8 +42,12 @@ func runCommand(_ arguments: [String]) throws -> Int32 {
   let datasets = try loadDatasets(options, command: "run")
   let queries = try options.queriesFile.map { try QueriesFile(contentsOf: $0) }
   try queries?.requireQueries()
+  try refuseRowFilters(queries, command: "run")
   let steps = datasets.map { options.steps(for: $0, queries: queries) }
   for s in steps { try options.checkNeeds(s, command: "run") }
+  let filters = try zip(datasets, steps).map { dataset, steps in
+    filter.isEmpty ? nil : try compiledFilter(filter, dataset.properties, steps: steps.count, command: "run")
+  }
   // Only once the inputs are known good: a bad input gets one line on stderr.
   warnIfDebugBuild()
   let plan = try options.plan(
@@ -42,8 +55,8 @@ func runCommand(_ arguments: [String]) throws -> Int32 {
   let units = try plan.units(datasets: datasets.count)
   var engine = RunEngine(plan: plan, observer: Progress(quiet: options.quiet, totalUnits: units))
   var rows: [ReportRow] = []
-  for (dataset, steps) in zip(datasets, steps) {
-    rows += try engine.run(dataset, steps: steps)
+  for ((dataset, steps), filter) in zip(zip(datasets, steps), filters) {
+    rows += try engine.run(dataset, steps: steps, filter: filter)
   }
   engine.observer.finish()
 
@@ -104,6 +117,16 @@ func loadDatasets(_ options: RunOptions, command: String) throws -> [LoadedDatas
     }
     throw UsageError(error.description, command: command)
   }
+}
+
+/// Refuses a queries file with filters in its rows: `run` and `verify`
+/// apply `--filter` to every step, and a report row names one filter
+/// (`bench query` reads the column).
+func refuseRowFilters(_ queries: QueriesFile?, command: String) throws(UsageError) {
+  guard let queries, let row = queries.filters.first(where: { $0 != nil }) ?? nil else { return }
+  throw UsageError(
+    "\(queries.source):\(row.line): a filter; bench \(command) applies --filter to every step "
+      + "(bench query reads a filter column)", command: command)
 }
 
 /// Rows of one workload must agree on their answers whatever the index.

@@ -17,13 +17,23 @@ enum VerifySession: String, CaseIterable {
 /// too), over the map session, then the adversarial session (`--session`
 /// picks one); `build` checks each build (every point held once). Exit 1
 /// with the first differences on any mismatch.
+///
+/// On a dataset whose properties it knows (``FilterCheck/defaults(for:)``),
+/// or with `--filter` and `--aggregate`, each session's viewport, cluster
+/// and tap steps run again filtered, the aggregates on cluster's markers,
+/// each index against the linear scan with the same filter.
 func verifyCommand(_ arguments: [String]) throws -> Int32 {
   var options = try RunOptions.parse(arguments, command: "verify")
+  try options.checkFilter(command: "verify")
   try options.resolveIndexFile()
   let build = options.workloads.contains(WorkloadCatalog.buildName)
   try OutputCheck.check([], inputs: options.inputs)
   let queries = try options.queriesFile.map { try QueriesFile(contentsOf: $0) }
   try queries?.requireQueries()
+  try refuseRowFilters(queries, command: "verify")
+  let checks = try filterChecks(options)
+  options.properties = FilterCheck.requests(checks)
+  let filtered = options.workloadChoices.filter { RunFilter.filteredWorkloads.contains($0.name) }
   var failures = 0
   for dataset in try loadDatasets(options, command: "verify") {
     for session in options.sessions {
@@ -47,6 +57,21 @@ func verifyCommand(_ arguments: [String]) throws -> Int32 {
         for p in r.problems { output("  " + p) }
         if !r.agrees { failures += 1 }
       }
+      // the same steps filtered, each check against the filtered linear scan
+      for check in checks where !filtered.isEmpty {
+        let filter = try compiledFilter(check.filter, dataset.properties, steps: steps.count, command: "verify")
+        let results = try Verification.run(
+          dataset: dataset, steps: steps, indexes: options.indexes, sweeps: options.params, workloads: filtered,
+          filter: filter)
+        for r in results.sorted(by: { ($0.index, $0.workload) < ($1.index, $1.workload) }) {
+          if options.quiet && r.agrees { continue }
+          let status = r.agrees ? "\(r.steps) steps ok" : "\(r.steps) steps DIFFERS in \(r.differingSteps) steps"
+          let workload = r.workload.split(separator: "/").first.map(String.init) ?? r.workload
+          output("\(dataset.name) n=\(dataset.count) \(session) \(r.index) \(r.workload) {\(check.label(workload: workload))}: \(status)")
+          for p in r.problems { output("  " + p) }
+          if !r.agrees { failures += 1 }
+        }
+      }
     }
   }
   if failures > 0 {
@@ -55,6 +80,23 @@ func verifyCommand(_ arguments: [String]) throws -> Int32 {
   }
   output("verify: every index agrees with the linear scan")
   return 0
+}
+
+/// The filtered checks of a verify run: `--filter` and `--aggregate` when
+/// given (their names checked against the dataset's before it loads), else
+/// the dataset's defaults (none for a file or a generator without
+/// properties, or a saved index, which holds none).
+func filterChecks(_ options: RunOptions) throws -> [FilterCheck] {
+  if options.indexFile != nil { return [] }
+  let given = options.runFilter
+  if !given.isEmpty {
+    if let names = try datasetPropertyNames(options.dataset, wanted: given.requests.map(\.name)) {
+      try checkPropertyNames(given, names: names, command: "verify")
+    }
+    return [FilterCheck(text: options.filterText, filter: given)]
+  }
+  // constants a test parses: a fault would be the bench's own (exit 70)
+  return try FilterCheck.defaults(for: options.dataset)
 }
 
 extension RunOptions {

@@ -14,7 +14,7 @@ enum RunFlags {
   static var run: FlagTable<RunOptions> {
     FlagTable("run", [
       index, indexFile, workload, dataset, n, steps, queries, param, strategy, threads, screen, moving, fps,
-      rebuildShare, repeats, warmup, budget, seed, counters,
+      rebuildShare, repeats, warmup, budget, seed, counters, filter, aggregates,
       .out(\.out, "FILE.csv", help: "the report (default results/<date>-<commit>-run.csv, never overwritten)"),
       .text("--json", "FILE.json", \.json, help: "the report as JSON too (rows and run metadata)"),
       append, .quiet(\.quiet),
@@ -25,7 +25,10 @@ enum RunFlags {
   static var verify: FlagTable<RunOptions> {
     FlagTable("verify", [
       index, indexFile, workload, dataset, n, steps, queries, param, strategy, threads, screen, moving, fps,
-      rebuildShare, seed, session, .quiet(\.quiet, help: "print only the differences and the closing line"),
+      rebuildShare, seed, session,
+      filter.explained("viewport, cluster, tap: check this filter (default: the dataset's\nown checks, bench help verify)"),
+      aggregates,
+      .quiet(\.quiet, help: "print only the differences and the closing line"),
     ], refused: [
       "--repeat": timesNothing, "--warmup": timesNothing, "--budget": timesNothing,
       "--counters": timesNothing, "--out": writesNoReport, "--json": writesNoReport,
@@ -68,6 +71,7 @@ enum RunFlags {
       "--moving": noIndex, "--fps": noIndex, "--rebuild-share": noIndex,
       "--repeat": timesNothing, "--warmup": timesNothing, "--budget": timesNothing,
       "--counters": timesNothing, "--out": files, "--json": files, "--append": files,
+      "--filter": noIndex, "--aggregate": noIndex,
     ])
   }
 
@@ -90,10 +94,12 @@ enum RunFlags {
     ], refused: [
       "--index-file": engine, "--param": engine, "--threads": engine, "--counters": engine, "--append": engine, "--moving": engine,
       "--fps": engine, "--rebuild-share": engine,
+      "--filter": noFilter, "--aggregate": noFilter,
     ])
   }
 
   static let timesNothing = "it times nothing"
+  static let noFilter = "the PostGIS engine runs no filter or aggregate yet"
   static let writesNoReport = "it writes no report: its answer is what it prints and its exit code"
 
   // MARK: - The flags
@@ -141,6 +147,15 @@ enum RunFlags {
       }
       o.properties = requests
     }
+  }
+
+  static var filter: F {
+    .filter(
+      \.filter, text: \.filterText,
+      help: "viewport, cluster, tap: only the points that pass, e.g. \"stars >= 4\"\n(the report's filter column names it)")
+  }
+  static var aggregates: F {
+    .aggregates(\.aggregates, help: "cluster: the aggregates each marker reports, in order")
   }
 
   static var dataset: F { .dataset(\.dataset) }

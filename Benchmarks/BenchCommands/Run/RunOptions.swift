@@ -56,6 +56,47 @@ struct RunOptions {
   var indexFile: String? = nil
   /// `verify` only: the sessions checked, in order (`--session`).
   var sessions = VerifySession.allCases
+  /// `run`: the filter the viewport, cluster and tap steps apply, and its
+  /// text as given (the report's `filter` column).
+  var filter: PointFilter? = nil
+  var filterText = ""
+  /// `run`: the aggregates each cluster marker reports.
+  var aggregates: [ClusterAggregate] = []
+
+  /// The run's filter and aggregates (no row's filter: `run` reads none).
+  var runFilter: RunFilter { RunFilter(filter: filter ?? .passesAll, aggregates: aggregates) }
+
+  /// Refuses a filter with a workload it does not apply to (anything but
+  /// viewport, cluster, tap and build, which filters nothing), and
+  /// aggregates without the cluster workload.
+  func checkFilter(command: String) throws(UsageError) {
+    if indexFile != nil && (filter != nil || !aggregates.isEmpty) {
+      throw UsageError(
+        "a saved index holds no properties: --filter and --aggregate need the points (--dataset), not --index-file",
+        command: command)
+    }
+    if filter != nil {
+      let others = workloads.filter { $0 != WorkloadCatalog.buildName && !RunFilter.filteredWorkloads.contains($0) }
+      if !others.isEmpty {
+        throw UsageError(
+          "--filter is for the \(RunFilter.filteredWorkloads.joined(separator: ", ")) workloads, not "
+            + "\(others.joined(separator: ", ")): name the workloads with --workload", command: command)
+      }
+    }
+    if !aggregates.isEmpty && !workloads.contains(ClusterWorkload.name) {
+      throw UsageError("--aggregate is for the cluster workload, which this run does not run", command: command)
+    }
+  }
+
+  /// The `filter` column of each filtered workload's rows.
+  var filterLabels: [String: String] {
+    guard filter != nil || !aggregates.isEmpty else { return [:] }
+    var labels: [String: String] = [:]
+    for w in RunFilter.filteredWorkloads {
+      labels[w] = StepFilter.label(workload: w, filterText: filterText, aggregates: aggregates)
+    }
+    return labels
+  }
 
   init() {
     indexes = []
@@ -169,7 +210,7 @@ struct RunOptions {
       indexes: indexes, sweeps: params, build: workloads.contains(WorkloadCatalog.buildName),
       workloads: workloadChoices,
       measure: MeasureOptions(repeats: repeats, warmup: warmup, budget: 0, clockOverhead: clockOverhead),
-      counters: counters, metadata: metadata, indexFile: indexFile)
+      counters: counters, metadata: metadata, indexFile: indexFile, filterLabels: filterLabels)
     let seconds = try budget ?? Self.defaultBudget(rows: plan.units(datasets: datasets))
     plan.measure.budget = seconds * 1e9
     return plan

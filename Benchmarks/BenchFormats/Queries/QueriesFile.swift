@@ -26,6 +26,14 @@ import SpatialIndexes
 /// Numbers follow the same rules as in ``PointsFile``: strict syntax,
 /// latitudes in [-90, 90], longitudes in [-180, 180]; a zoom is a whole
 /// number in ``zoomRange``.
+///
+/// **Filters.** Either form may have a `filter` column: a row's filter
+/// (``RowFilter``), which replaces the command's `--filter` for that row
+/// when it is not empty. Quote it where it holds a comma or a quote:
+///
+///     min_lat,min_lon,max_lat,max_lon,zoom,filter
+///     -60,-180,80,180,2,"chain in (chain-1, chain-2)"
+///     -60,-180,80,180,2,
 public struct QueriesFile: CSVFile, Sendable {
   /// The zoom levels a file may name: those of ``WebMercator/zoomRange``.
   public static var zoomRange: ClosedRange<Int> { WebMercator.zoomRange }
@@ -41,6 +49,9 @@ public struct QueriesFile: CSVFile, Sendable {
   public var hasZooms: Bool
   /// The line of the header (1 unless blank lines come first).
   public var headerLine = 1
+  /// Each row's filter, `nil` where its `filter` field is empty; empty when
+  /// the file has no `filter` column.
+  public var filters: [RowFilter?] = []
 
   public init(source: String, queries: [GeoQuery]) {
     self.source = source
@@ -72,16 +83,22 @@ public struct QueriesFile: CSVFile, Sendable {
         message: "has the box column \(table.shown(header: box)) and the centre column "
           + "\(table.shown(header: centre)): a queries file has one form")
     }
+    let filterColumn = try table.column([RowFilter.columnName], role: RowFilter.columnName)
+    var filters: [RowFilter?] = []
+    let each = { (t: CSVTable) in
+      if let c = filterColumn { filters.append(RowFilter(t, column: c)) }
+    }
     if centreColumn != nil {
       self.init(
         source: source,
-        centres: try table.zoomedPositions(latitude: ["center_lat"], longitude: ["center_lon"]))
+        centres: try table.zoomedPositions(latitude: ["center_lat"], longitude: ["center_lon"], each: each))
     } else {
-      let file = try Self.boxes(&table)
+      let file = try Self.boxes(&table, each: each)
       self.init(source: source, queries: file.queries)
       hasZooms = file.hasZooms
     }
     headerLine = table.headerLine
+    self.filters = filters
   }
 
   /// Refuses a file of no query where steps are measured: a run over none
@@ -93,7 +110,9 @@ public struct QueriesFile: CSVFile, Sendable {
       file: source, line: headerLine, field: nil, message: "has a header and no query: nothing to measure")
   }
 
-  private static func boxes(_ table: inout CSVTable) throws(DataError) -> (queries: [GeoQuery], hasZooms: Bool) {
+  private static func boxes(
+    _ table: inout CSVTable, each: (CSVTable) -> Void
+  ) throws(DataError) -> (queries: [GeoQuery], hasZooms: Bool) {
     let minLatColumn = try table.requiredColumn(["min_lat"], role: "min_lat")
     let minLonColumn = try table.requiredColumn(["min_lon"], role: "min_lon")
     let maxLatColumn = try table.requiredColumn(["max_lat"], role: "max_lat")
@@ -115,6 +134,7 @@ public struct QueriesFile: CSVFile, Sendable {
       let zoom = try zoomColumn.flatMap { i throws(DataError) in try table.zoom(i, allowEmpty: true) }
       everyZoom = everyZoom && zoom != nil
       queries.append(GeoQuery(minLat: minLat, minLon: minLon, maxLat: maxLat, maxLon: maxLon, zoom: zoom))
+      each(table)
     }
     return (queries, everyZoom)
   }

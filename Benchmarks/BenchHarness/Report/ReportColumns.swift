@@ -108,6 +108,14 @@ extension ReportColumn {
       }
       row.datasetOrigin = origin
     }.added(in: 4),
+
+    // Added in version 5.
+    .text(
+      "filter", .key,
+      "the filter the row's steps applied (`--filter`, as given), then ` aggregate ` and the"
+        + " `--aggregate` list on cluster rows that reported aggregates; empty for none",
+      \.key.filter
+    ).added(in: 5),
   ]
 
   /// The column called `name`.

@@ -21,10 +21,14 @@ public struct ReportKey: Hashable, Comparable, Sendable, CustomStringConvertible
   /// The zoom levels the row's steps cover: `all`, or a band such as `4-7`
   /// (rows of one band are cut from the same run's samples).
   public var zooms: String
+  /// The filter the row's steps applied and the aggregates its markers
+  /// reported (`stars >= 4 aggregate sum:price`); empty for none. A report
+  /// written before the column was added reads it empty.
+  public var filter: String
 
   public init(
     index: String, params: String = "", dataset: String, n: Int,
-    workload: String, strategy: String, zooms: String = "all"
+    workload: String, strategy: String, zooms: String = "all", filter: String = ""
   ) {
     self.index = index
     self.params = params
@@ -33,6 +37,7 @@ public struct ReportKey: Hashable, Comparable, Sendable, CustomStringConvertible
     self.workload = workload
     self.strategy = strategy
     self.zooms = zooms
+    self.filter = filter
   }
 
   /// Parameters as the `params` column spells them: `name=value` pairs
@@ -52,19 +57,21 @@ public struct ReportKey: Hashable, Comparable, Sendable, CustomStringConvertible
     }
   }
 
-  /// Orders by index, params, dataset, n, workload, strategy, zooms.
+  /// Orders by index, params, dataset, n, workload, strategy, zooms, filter.
   public static func < (a: ReportKey, b: ReportKey) -> Bool {
-    // Tuples compare up to six elements: the last two go together.
-    (a.index, a.params, a.dataset, a.n, a.workload, a.strategy + "\u{0}" + a.zooms)
-      < (b.index, b.params, b.dataset, b.n, b.workload, b.strategy + "\u{0}" + b.zooms)
+    // Tuples compare up to six elements: the last three go together.
+    (a.index, a.params, a.dataset, a.n, a.workload, a.strategy + "\u{0}" + a.zooms + "\u{0}" + a.filter)
+      < (b.index, b.params, b.dataset, b.n, b.workload, b.strategy + "\u{0}" + b.zooms + "\u{0}" + b.filter)
   }
 
-  /// `index[params] dataset n=… workload/strategy`, for tables and messages.
+  /// `index[params] dataset n=… workload/strategy`, and the filter in
+  /// braces when there is one, for tables and messages.
   public var description: String {
     let p = params.isEmpty ? "" : "[\(params)]"
     let z = zooms == "all" ? "" : " z\(zooms)"
     let w = strategy.isEmpty ? workload : "\(workload)/\(strategy)"
-    return "\(index)\(p) \(dataset) n=\(n) \(w)\(z)"
+    let f = filter.isEmpty ? "" : " {\(filter)}"
+    return "\(index)\(p) \(dataset) n=\(n) \(w)\(z)\(f)"
   }
 }
 

@@ -47,11 +47,12 @@ public struct RunEngine {
     self.observer = observer
   }
 
-  /// Every row for `dataset`, index by index in plan order.
-  public mutating func run(_ dataset: LoadedDataset, steps: MapSteps) throws -> [ReportRow] {
+  /// Every row for `dataset`, index by index in plan order; `filter`: the
+  /// run's filter compiled against the dataset's properties.
+  public mutating func run(_ dataset: LoadedDataset, steps: MapSteps, filter: StepFilter? = nil) throws -> [ReportRow] {
     var rows: [ReportRow] = []
     for name in plan.indexes {
-      var operation = RunIndex(engine: self, dataset: dataset, steps: steps)
+      var operation = RunIndex(engine: self, dataset: dataset, steps: steps, filter: filter)
       rows += try withIndexType(named: name, &operation) ?? []
       self = operation.engine
     }
@@ -63,17 +64,18 @@ public struct RunEngine {
     var engine: RunEngine
     let dataset: LoadedDataset
     let steps: MapSteps
+    let filter: StepFilter?
 
     mutating func run<I: DescribedIndex>(_ type: I.Type) throws -> [ReportRow] {
-      try engine.runIndex(type, dataset, steps)
+      try engine.runIndex(type, dataset, steps, filter)
     }
   }
 
   private mutating func runIndex<I: DescribedIndex>(
-    _ type: I.Type, _ dataset: LoadedDataset, _ steps: MapSteps
+    _ type: I.Type, _ dataset: LoadedDataset, _ steps: MapSteps, _ filter: StepFilter?
   ) throws -> [ReportRow] {
     var rows: [ReportRow] = []
-    let data = WorkloadData(points: dataset.points, steps: steps)
+    let data = WorkloadData(points: dataset.points, steps: steps, filter: filter)
     for parameters in try parameterSets(type, plan.sweeps) {
       // at 100M points a build takes tens of seconds: say what runs
       observer.status(plan.indexFile.map { "\(I.name): opening \($0)" } ?? "\(I.name): building over \(dataset.count) points")
@@ -82,7 +84,7 @@ public struct RunEngine {
       var buildMs = Double(Stopwatch.now() &- t0) / 1e6
       let rowMaker = RowMaker(
         index: I.name, params: ReportKey.paramsText(index.parameterValues), dataset: dataset,
-        indexBytes: index.memoryBytes, metadata: plan.metadata)
+        indexBytes: index.memoryBytes, metadata: plan.metadata, filterLabels: filter == nil ? [:] : plan.filterLabels)
       if plan.build {
         observer.start("\(I.name) build")
         var runner = BuildRunner<I>(points: dataset.points, parameters: parameters, indexFile: plan.indexFile)
@@ -215,6 +217,8 @@ private struct RowMaker {
   let dataset: LoadedDataset
   let indexBytes: Int
   let metadata: RunMetadata
+  /// The `filter` column of each workload's rows (``RunPlan/filterLabels``).
+  var filterLabels: [String: String] = [:]
 
   func row(
     _ workload: String, _ variant: String, _ m: Measurement, buildMs: Double,
@@ -224,7 +228,7 @@ private struct RowMaker {
     ReportRow(
       key: ReportKey(
         index: index, params: params, dataset: dataset.name, n: dataset.count,
-        workload: workload, strategy: variant, zooms: zooms),
+        workload: workload, strategy: variant, zooms: zooms, filter: filterLabels[workload] ?? ""),
       timing: TimingSummary(m),
       buildMilliseconds: buildMs, indexBytes: indexBytes,
       workloadBytes: workloadBytes.map { UInt64($0) },

@@ -20,13 +20,18 @@ public struct RunPlan: Sendable {
   /// A saved index to open instead of building (`--index-file`): the
   /// `build` row then times the open.
   public var indexFile: String?
+  /// The `filter` column of each workload's rows when the run filters or
+  /// aggregates (``StepFilter/label(workload:filterText:aggregates:)``);
+  /// none: empty.
+  public var filterLabels: [String: String] = [:]
 
   public init(
     indexes: [String], sweeps: [ParameterSweep] = [], build: Bool = true,
     workloads: [WorkloadChoice], measure: MeasureOptions, counters: Bool = false,
-    metadata: RunMetadata, indexFile: String? = nil
+    metadata: RunMetadata, indexFile: String? = nil, filterLabels: [String: String] = [:]
   ) {
     self.indexFile = indexFile
+    self.filterLabels = filterLabels
     self.indexes = indexes
     self.sweeps = sweeps
     self.build = build

@@ -21,12 +21,14 @@ public enum Verification {
   /// `build` each build (``checkBuild(_:pointCount:)``). The linear scan's
   /// reference variants are the reference; its other variants
   /// (`cluster/aggregate`, which adds whole cells from the clusterer's
-  /// totals; live's `buffered`…) are checked like any index's.
+  /// totals; live's `buffered`…) are checked like any index's. With
+  /// `filter`, every index, the linear scan included, applies it (the
+  /// viewport, cluster and tap workloads do).
   public static func run(
     dataset: LoadedDataset, steps: MapSteps, indexes: [String], sweeps: [ParameterSweep],
-    workloads: [WorkloadChoice], build: Bool = false, indexFile: String? = nil
+    workloads: [WorkloadChoice], build: Bool = false, indexFile: String? = nil, filter: StepFilter? = nil
   ) throws -> [Result] {
-    let data = WorkloadData(points: dataset.points, steps: steps)
+    let data = WorkloadData(points: dataset.points, steps: steps, filter: filter)
     let reference = try referenceAnswers(data, workloads: workloads)
     var results: [Result] = []
     for name in indexes {

@@ -100,7 +100,7 @@ public struct RegressionTest {
         + list("  let rects = ", step.box.rects().map(rect))
         + ["  for rect in rects { index.query(in: rect, into: &ids) }", "  #expect(ids.sorted() == \(expected))"]
     case ClusterWorkload.name:
-      let expected = ClusterRule.answers(data, variant: "")[failure.step]
+      let expected = ClusterRule.answers(data, variant: "")[failure.step].markers
       return ["  let index = \(indexExpression)", "  var clusterer = try Clusterer(index: index, points: points)"]
         + list("  let area = VisibleArea(zoom: \(step.box.zoom ?? 0), rects: ", step.box.rects().map(rect), close: "])")
         + ["  let markers = clusterer.markers(for: area, strategy: ClusterStrategy(rawValue: \(quoted(signature.variant)))!)"]

@@ -137,12 +137,13 @@ public enum LiveWorkload: Workload {
   public static func writeAnswer(
     _ answer: Answer, query: Int, ids: ExternalIDs, to csv: inout CSVWriter
   ) {
-    ClusterWorkload.writeAnswer(answer.markers, query: query, ids: ids, to: &csv)
+    ClusterWorkload.writeAnswer(ClusterAnswer(markers: answer.markers), query: query, ids: ids, to: &csv)
   }
 
   public static func difference(expected: Answer, got: Answer) -> String {
     if expected.ids != got.ids { return idDifference(expected: expected.ids, got: got.ids) }
-    return ClusterWorkload.difference(expected: expected.markers, got: got.markers)
+    return ClusterWorkload.difference(
+      expected: ClusterAnswer(markers: expected.markers), got: ClusterAnswer(markers: got.markers))
   }
 
   struct Runner<X: DescribedIndex>: StepRunner {

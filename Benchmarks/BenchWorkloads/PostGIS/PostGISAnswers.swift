@@ -27,10 +27,10 @@ struct PeerChecker {
       if got == want { return nil }
       return "\(got[0]) points, linear scan \(want[0]) (id sums \(got[1]), \(want[1]))"
     case .cluster:
-      guard let expected = (reference[ClusterWorkload.name] as? [[ClusterMarker]])?[safe: step],
+      guard let expected = (reference[ClusterWorkload.name] as? [ClusterAnswer])?[safe: step],
             let clusterer, let area = steps.areas?[safe: step]
       else { return "no reference" }
-      let got = markers(rows, area: area, clusterer)
+      let got = ClusterAnswer(markers: markers(rows, area: area, clusterer))
       return got == expected ? nil : ClusterWorkload.difference(expected: expected, got: got)
     case .tap:
       guard let expected = (reference[TapWorkload.name] as? [Int32?])?[safe: step] else { return "no reference" }

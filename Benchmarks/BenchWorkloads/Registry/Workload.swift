@@ -34,6 +34,9 @@ package protocol Workload {
   static var phases: [String] { get }
   /// The columns of `bench query`'s answer file, after `query`.
   static var answerColumns: [String] { get }
+  /// The columns of the answer file of a run over `data`: by default
+  /// ``answerColumns``; the cluster workload adds one per aggregate.
+  static func answerColumns(_ data: WorkloadData) -> [String]
   /// The share of a map's frame its p99 may take, for `recommend` and the
   /// HTML report; nil (the default) when it is not budgeted.
   static var frameShare: Double? { get }
@@ -65,20 +68,28 @@ extension Workload {
   public static var phases: [String] { [] }
   public static var frameShare: Double? { nil }
   public static var countsOnlyWhenLive: Bool { false }
+  public static func answerColumns(_ data: WorkloadData) -> [String] { answerColumns }
   public static func runs(_ variant: String, on type: any DescribedIndex.Type) -> Bool { true }
 }
 
-/// What a workload runs on besides the index: the points it was built from
-/// and the run's steps.
+/// What a workload runs on besides the index: the points it was built from,
+/// the run's steps, and the filter its steps apply to the points (`nil`:
+/// every point counts).
 public struct WorkloadData: Sendable {
   public var points: [Point]
   public var steps: MapSteps
   public var cellTable: ClusterCellTable
+  /// The filter and aggregates of each step (``RunFilter/compiled(_:steps:)``);
+  /// the viewport, cluster and tap workloads apply it.
+  public var filter: StepFilter?
 
-  public init(points: [Point], steps: MapSteps, cellTable: ClusterCellTable = .default) {
+  public init(
+    points: [Point], steps: MapSteps, cellTable: ClusterCellTable = .default, filter: StepFilter? = nil
+  ) {
     self.points = points
     self.steps = steps
     self.cellTable = cellTable
+    self.filter = filter
   }
 }
 

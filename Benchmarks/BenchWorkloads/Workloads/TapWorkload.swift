@@ -10,7 +10,8 @@ import BenchHarness
 /// Both give the same answers.
 ///
 /// Answers: `query,id`, one row per tap: the id of the point found, empty
-/// when none is within the radius.
+/// when none is within the radius. With a filter (``WorkloadData/filter``),
+/// only the points that pass it are candidates.
 public enum TapWorkload: Workload {
   /// The point found, or `nil`.
   public typealias Answer = Int32?
@@ -29,7 +30,8 @@ public enum TapWorkload: Workload {
   ) throws {
     for variant in variants {
       var runner = Runner(
-        index: index, points: data.points, taps: data.steps.taps ?? [], throughNearest: variant == "nearest")
+        index: index, points: data.points, taps: data.steps.taps ?? [], throughNearest: variant == "nearest",
+        filter: data.filter)
       try visitor.visit(Self.self, variant: variant, &runner)
     }
   }
@@ -49,19 +51,27 @@ public enum TapWorkload: Workload {
     let points: [Point]
     let taps: [Tap]
     let throughNearest: Bool
+    /// Each step's filter; `nil`: every point.
+    let filter: StepFilter?
     var buffer = NearestBuffer()
 
-    init(index: I, points: [Point], taps: [Tap], throughNearest: Bool) {
+    init(index: I, points: [Point], taps: [Tap], throughNearest: Bool, filter: StepFilter? = nil) {
       self.index = index
       self.points = points
       self.taps = taps
       self.throughNearest = throughNearest
+      self.filter = filter
     }
 
     var stepCount: Int { taps.count }
 
     mutating func hit<C: QueryCounters>(_ step: Int, _ counters: inout C) -> TapHit? {
-      throughNearest
+      if let query = filter?.filterQuery(step: step) {
+        return throughNearest
+          ? index.nearestPassingByNeighbours(query, to: taps[step], points: points, buffer: &buffer, counters: &counters)
+          : index.nearestPassing(query, to: taps[step], points: points, counters: &counters)
+      }
+      return throughNearest
         ? index.nearestByNeighbours(to: taps[step], points: points, buffer: &buffer, counters: &counters)
         : index.nearestByRangeQuery(to: taps[step], points: points, buffer: &buffer, counters: &counters)
     }
@@ -70,6 +80,8 @@ public enum TapWorkload: Workload {
       let found = hit(step, &counters)
       return StepOutcome(digest: mix64(UInt64(bitPattern: Int64(found?.id ?? -1))), count: found == nil ? 0 : 1)
     }
+
+    var workloadBytes: Int? { filter?.propertyBytes }
 
     mutating func answer(step: Int) -> Int32? {
       var none = NoCounters()

@@ -7,7 +7,8 @@ import BenchHarness
 ///
 /// Answers: `query,count,id_sum`, one row per step: the points inside
 /// (inclusive bounds, every duplicate counted) and the sum of their ids
-/// modulo 2^64.
+/// modulo 2^64. With a filter (``WorkloadData/filter``), only the points
+/// that pass it.
 public enum ViewportWorkload: Workload {
   /// The ids inside, ascending.
   public typealias Answer = [Int32]
@@ -23,7 +24,7 @@ public enum ViewportWorkload: Workload {
   package static func visitRunners<I: DescribedIndex, V: WorkloadVisitor>(
     on index: I, _ data: WorkloadData, variants: [String], _ visitor: inout V
   ) throws {
-    var runner = Runner(index: index, steps: data.steps.rects ?? [])
+    var runner = Runner(index: index, steps: data.steps.rects ?? [], filter: data.filter)
     try visitor.visit(Self.self, variant: "", &runner)
   }
 
@@ -42,6 +43,8 @@ public enum ViewportWorkload: Workload {
   struct Runner<I: DescribedIndex>: StepRunner {
     let index: I
     let steps: [[Rect]]
+    /// Each step's filter; `nil`: every point.
+    let filter: StepFilter?
     var buffer: [Int32] = []
 
     var stepCount: Int { steps.count }
@@ -52,10 +55,13 @@ public enum ViewportWorkload: Workload {
       for rect in steps[step] {
         index.query(in: rect, into: &buffer, counters: &counters)
       }
+      filter?.filterQuery(step: step)?.retainMatching(&buffer)
       var digest: UInt64 = 0
       for id in buffer { digest &+= mix64(UInt64(UInt32(bitPattern: id))) }
       return StepOutcome(digest: digest, count: buffer.count)
     }
+
+    var workloadBytes: Int? { filter?.propertyBytes }
 
     mutating func answer(step: Int) -> [Int32] {
       _ = runStep(step)

@@ -42,6 +42,9 @@ public struct PointFilter: Hashable, Sendable {
 
   var source: String? { _source.text }
 
+  /// The filter with no clause: every point passes.
+  package static var passesAll: PointFilter { PointFilter(clauses: [], source: nil) }
+
   /// A point passes when its `name` property is one of `values`, compared
   /// as exact strings for a category, by value for a number (`=` in the
   /// text form is this with one value). An empty list passes no point.

@@ -193,6 +193,18 @@ public struct PropertyQuery: Sendable {
     return tests.allSatisfy { $0.passes(Int(id)) }
   }
 
+  /// Keeps the ids of `ids` that pass the filter, in order: what a
+  /// viewport or a tap with a filter lists. Ids at or beyond the properties'
+  /// count are dropped.
+  ///
+  /// - Complexity: O(*k*) a clause, one column read at a time.
+  package func retainMatching(_ ids: inout [Int32]) {
+    if let n = _count, ids.contains(where: { $0 < 0 || Int($0) >= n }) {
+      ids.removeAll { $0 < 0 || Int($0) >= n }
+    }
+    _retain(&ids)
+  }
+
   /// Whether the query changes nothing in the markers: no clause, no
   /// aggregate.
   @usableFromInline var _isEmpty: Bool { tests.isEmpty && !_passesNothing && outputs.isEmpty }

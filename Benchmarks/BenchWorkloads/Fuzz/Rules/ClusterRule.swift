@@ -20,18 +20,19 @@ import SpatialIndexes
 public enum ClusterRule: AnswerRule {
   public static let workload = ClusterWorkload.name
 
-  public static func answers(_ data: WorkloadData, variant: String) -> [[ClusterMarker]] {
+  /// The markers of every point (the rule has no filter and no aggregate).
+  public static func answers(_ data: WorkloadData, variant: String) -> [ClusterAnswer] {
     (data.steps.areas ?? []).map {
-      markers(of: $0, points: data.points, cellTable: data.cellTable)
+      ClusterAnswer(markers: markers(of: $0, points: data.points, cellTable: data.cellTable))
     }
   }
 
   /// Equal in what the answer file writes: the cell, the count, the position
-  /// in 1e-7° and the id.
+  /// in 1e-7°, the id and the aggregates.
   public static func allows(
-    _ got: [ClusterMarker], expected: [ClusterMarker], step: Int, data: WorkloadData, variant: String
+    _ got: ClusterAnswer, expected: ClusterAnswer, step: Int, data: WorkloadData, variant: String
   ) -> Bool {
-    got.map(Row.init) == expected.map(Row.init)
+    got.markers.map(Row.init) == expected.markers.map(Row.init) && got.aggregates == expected.aggregates
   }
 
   /// A marker as the answer file writes it.

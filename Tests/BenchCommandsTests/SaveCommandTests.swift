@@ -37,6 +37,25 @@ extension CLITests {
       }
     }
 
+    /// A saved index holds no properties: a filter or aggregate over it is a
+    /// usage error (exit 64) in query, run and verify, and verify's own
+    /// filter checks are left out.
+    @Test func aSavedIndexTakesNoFilter() throws {
+      try withTemporaryFolder { folder in
+        let saved = folder.file("kdtree.sbi"), queries = folder.file("queries.csv")
+        #expect(benchMain(["save", "--index", "kdtree", "--out", saved, "--quiet"] + Self.dataset) == 0)
+        #expect(benchMain(
+          ["export", "--points-out", folder.file("points.csv"), "--queries-out", queries, "--steps", "3", "--quiet"]
+            + Self.dataset) == 0)
+        #expect(benchMain(["query", "--index-file", saved, "--queries", queries, "--filter", "stars >= 4"]) == 64)
+        #expect(benchMain(["run", "--index-file", saved, "--workload", "cluster", "--filter", "stars >= 4",
+                           "--quiet", "--out", folder.file("run.csv")]) == 64)
+        #expect(benchMain(["verify", "--index-file", saved, "--workload", "cluster", "--aggregate", "sum:price",
+                           "--quiet"]) == 64)
+        #expect(benchMain(["verify", "--index-file", saved, "--workload", "cluster", "--steps", "4", "--quiet"]) == 0)
+      }
+    }
+
     /// docs/formats.md's worked example is the dump of what `bench save`
     /// writes for it, in `xxd`'s layout.
     @Test func theFormatsPageShowsWhatSaveWrites() throws {

@@ -98,6 +98,15 @@ extension CLITests {
         #expect(Set(rows.map(\.key.index)) == ["kdtree"])
         #expect(rows.contains { $0.key.workload == "build" })
         #expect(rows.allSatisfy { $0.key.n == 3000 && $0.key.dataset.contains("k.sbi") })
+        // the build row says it timed an open; a built index's says nothing
+        #expect(rows.filter { $0.key.workload == "build" }.map(\.key.strategy) == ["open"])
+        let built = folder.file("built.csv")
+        _ = try captureStandardOutput {
+          #expect(benchMain(
+            ["run", "--index", "kdtree", "--workload", "build", "--repeat", "1", "--warmup", "0", "--quiet",
+             "--out", built] + Self.dataset) == 0)
+        }
+        #expect(try wholeRunRows(built).map { [$0.key.workload, $0.key.strategy] } == [["build", ""]])
       }
     }
 

@@ -7,7 +7,8 @@
 // changes rarely survive the checksums, so when that byte is odd every
 // checksum is made right before the file is opened: those inputs reach the
 // structural checks, as a hostile file would. The seeds are saved files
-// behind a byte 0 and a byte 1.
+// behind a byte 0 and a byte 1; kdtree-ids ends with the optional external
+// ids section (EXID).
 // Besides crashes and sanitizer reports, it checks:
 // - an error names the file;
 // - an index that opens answers queries (viewports over the world and a

@@ -1,5 +1,6 @@
 import BenchFormats
 import BenchHarness
+import BenchWorkloads
 import Foundation
 import SpatialIndexes
 import Testing
@@ -97,6 +98,78 @@ extension CLITests {
         #expect(Set(rows.map(\.key.index)) == ["kdtree"])
         #expect(rows.contains { $0.key.workload == "build" })
         #expect(rows.allSatisfy { $0.key.n == 3000 && $0.key.dataset.contains("k.sbi") })
+        // the build row says it timed an open; a built index's says nothing
+        #expect(rows.filter { $0.key.workload == "build" }.map(\.key.strategy) == ["open"])
+        let built = folder.file("built.csv")
+        _ = try captureStandardOutput {
+          #expect(benchMain(
+            ["run", "--index", "kdtree", "--workload", "build", "--repeat", "1", "--warmup", "0", "--quiet",
+             "--out", built] + Self.dataset) == 0)
+        }
+        #expect(try wholeRunRows(built).map { [$0.key.workload, $0.key.strategy] } == [["build", ""]])
+      }
+    }
+
+    /// A points file's own ids are saved with its index: `query
+    /// --index-file` answers byte for byte as `query` over the points file
+    /// (every workload that writes ids), and `verify` passes over them.
+    @Test(arguments: ["kdtree", "celltree"])
+    func aSavedIndexAnswersWithThePointsFileIDs(index: String) throws {
+      try withTemporaryFolder { folder in
+        let exported = folder.file("exported.csv"), queries = folder.file("queries.csv"), taps = folder.file("taps.csv")
+        #expect(benchMain(
+          ["export", "--points-out", exported, "--queries-out", queries, "--taps-out", taps, "--steps", "10",
+           "--quiet"] + Self.dataset) == 0)
+        // the same points, each with an id far from its position
+        let lines = (text(exported) ?? "").split(separator: "\n")
+        #expect(lines.first == "id,lat,lon")
+        let renamed = lines.dropFirst().enumerated().map { k, line in
+          "\(UInt64.max - 7 * UInt64(k)),\(line.split(separator: ",", maxSplits: 1)[1])"
+        }
+        let points = try folder.write("points.csv", (["id,lat,lon"] + renamed).joined(separator: "\n") + "\n")
+        let saved = folder.file("saved.sbi")
+        #expect(benchMain(["save", "--index", index, "--dataset", points, "--out", saved, "--quiet"]) == 0)
+        for (workload, input) in [("viewport", queries), ("cluster", queries), ("tap", taps), ("nearest", taps)] {
+          let fromFile = folder.file("file-\(workload).csv"), fromPoints = folder.file("points-\(workload).csv")
+          #expect(benchMain(
+            ["query", "--workload", workload, "--index-file", saved, "--queries", input, "--out", fromFile]) == 0)
+          #expect(benchMain(
+            ["query", "--workload", workload, "--index", index, "--points", points, "--queries", input,
+             "--out", fromPoints]) == 0)
+          #expect(bytes(fromFile) != nil && bytes(fromFile) == bytes(fromPoints), "\(workload)")
+        }
+        // the nearest answers name the file's ids, not positions
+        #expect(text(folder.file("file-nearest.csv"))?.contains("1844674407370955") == true)
+        var code: Int32 = -1
+        let verified = try captureStandardOutput {
+          code = benchMain(["verify", "--index-file", saved, "--workload", "all", "--steps", "8", "--quiet"])
+        }
+        #expect(code == 0, "\(verified)")
+      }
+    }
+
+    /// A changed byte in the saved ids is refused as every section's is:
+    /// exit 65, the message naming the file and the section.
+    @Test func aCorruptIDsSectionIsRefused() throws {
+      try withTemporaryFolder { folder in
+        let points = try folder.write("points.csv", "id,lat,lon\n900,48.85,2.35\n901,40.71,-74.0\n77,-33.9,151.2\n")
+        let saved = folder.file("saved.sbi")
+        #expect(benchMain(["save", "--index", "kdtree", "--dataset", points, "--out", saved, "--quiet"]) == 0)
+        #expect(try SavedIndexes.dataset(at: saved).ids == ExternalIDs([900, 901, 77]))
+        var flipped = bytes(saved)!
+        flipped[flipped.count - 3] ^= 1  // the ids are the last section
+        let corrupt = folder.file("corrupt.sbi")
+        try Data(flipped).write(to: URL(fileURLWithPath: corrupt))
+        #expect(throws: SavedIndexError(file: corrupt, .checksumMismatch(section: "EXID"))) {
+          try SavedIndexes.dataset(at: corrupt)
+        }
+        #expect(SavedIndexError(file: corrupt, .checksumMismatch(section: "EXID")).description
+          == "\(corrupt): checksum mismatch in section EXID")
+        let queries = try folder.write("q.csv", "min_lat,min_lon,max_lat,max_lon\n-90,-180,90,180\n")
+        #expect(benchMain(["query", "--index-file", corrupt, "--queries", queries, "--out", folder.file("a.csv")]) == 65)
+        #expect(benchMain(["verify", "--index-file", corrupt, "--quiet"]) == 65)
+        #expect(benchMain(["run", "--index-file", corrupt, "--quiet", "--out", folder.file("r.csv")]) == 65)
+        #expect(!exists(folder.file("a.csv")) && !exists(folder.file("r.csv")))
       }
     }
 

@@ -41,6 +41,32 @@ import _SpatialTestSupport
     })
   }
 
+  /// The optional last section of external ids (`EXID`): a file with it
+  /// opens; a changed byte in it, one id too few, or a last section of
+  /// another tag is refused, each with what is wrong.
+  @Test func theExternalIDsAreChecked() throws {
+    let tree = try KDTreeIndex(points: Self.points, parameters: .init(nodeSize: 8))
+    let ids = (0..<UInt64(Self.points.count)).map { UInt64.max - 3 * $0 }
+    let good = SavedFileBytes(tree._savedFile.addingExternalIDs(ids).bytes())
+    #expect(good.sections.map(\.tag) == ["XY  ", "IDS ", "EXID"])
+    #expect(try openError(good.bytes, as: Self.openKD) == nil)
+    var flipped = good
+    flipped.bytes[good.sections[2].bytes.lowerBound + 5] ^= 0x10
+    #expect(try openError(flipped.bytes, as: Self.openKD)?.problem == .checksumMismatch(section: "EXID"))
+    var short = good
+    short.set(UInt64(ids.count - 1), at: good.sections[2].entry + 16)
+    short.bytes.removeLast(8)
+    short.parse()
+    short.refreshChecksums()
+    #expect(try openError(short.bytes, as: Self.openKD)?.problem
+      == .structureInvalid("\(ids.count - 1) external ids for \(ids.count) points"))
+    var foreign = good
+    for (k, b) in "XTRA".utf8.enumerated() { foreign.bytes[good.sections[2].entry + k] = b }
+    foreign.refreshChecksums()
+    #expect(try openError(foreign.bytes, as: Self.openKD)?.problem
+      == .structureInvalid("section 3 is \"XTRA\", expected \"EXID\""))
+  }
+
   @Test func theUntouchedFilesOpen() throws {
     #expect(try openError(try kdBytes().bytes, as: Self.openKD) == nil)
     #expect(try openError(try cellBytes().bytes, as: Self.openCells) == nil)

@@ -169,7 +169,7 @@ struct QueryOptions {
       .index(\.index, help: "the index that answers (or --index-file)"),
       .text("--points", "FILE", \.points, help: "the points: .csv, .geojson or .f64 (or --index-file)"),
       .text("--index-file", "FILE", \.indexFile,
-            help: "a saved index (bench save) in place of --index and --points; ids are\nits 0-based positions"),
+            help: "a saved index (bench save) in place of --index and --points; ids are\nthe saved points file's (else 0-based positions)"),
       .text("--queries", "FILE.csv", \.queries, help: "the queries, taps or positions (see above)").mandatory,
       F("--workload", WorkloadCatalog.names.joined(separator: "|"), help: "the question asked (default viewport)") {
         (o: inout QueryOptions, v: FlagValue) throws(UsageError) in

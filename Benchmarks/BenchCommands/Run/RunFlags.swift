@@ -108,7 +108,7 @@ enum RunFlags {
 
   static var indexFile: F {
     .text("--index-file", "FILE", \.indexFile,
-          help: "a saved index (bench save) in place of --index and --dataset: its\npoints are the dataset, its build row times the open")
+          help: "a saved index (bench save) in place of --index and --dataset: its\npoints are the dataset, its build row (strategy open) times the open")
   }
 
   static var workload: F {

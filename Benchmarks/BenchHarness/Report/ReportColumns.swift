@@ -18,7 +18,7 @@ extension ReportColumn {
     .integer("n", .key, "points in the dataset", \.key.n),
     .text("workload", .key, "`build`, a workload of `bench list --workloads`, or a part of one's step timed on its own (`live.update`, `live.query`: no counters)", \.key.workload),
     .text(
-      "strategy", .key, "the workload's variant (a cluster strategy), empty when it has none",
+      "strategy", .key, "the workload's variant (a cluster strategy), empty when it has none; `open` on the `build` row of a run over a saved index (`--index-file`): the open was timed, not a build",
       \.key.strategy),
     .text(
       "zooms", .key,

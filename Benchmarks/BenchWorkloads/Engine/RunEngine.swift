@@ -90,7 +90,8 @@ public struct RunEngine {
         var runner = BuildRunner<I>(points: dataset.points, parameters: parameters, indexFile: plan.indexFile)
         let m = measureSteps(&runner)
         buildMs = m.statistics.median / 1e6
-        rows.append(rowMaker.row("build", "", m, buildMs: buildMs))
+        let strategy = plan.indexFile == nil ? "" : WorkloadCatalog.openStrategy
+        rows.append(rowMaker.row(WorkloadCatalog.buildName, strategy, m, buildMs: buildMs))
       }
       var timer = Timer(engine: self, index: I.name, bands: steps.zoomBands)
       for choice in plan.workloads {

@@ -13,15 +13,24 @@ public enum SavedIndexes {
   }
 
   /// The points of the index saved at `path`, as a dataset named by the
-  /// path (ids the 0-based positions, as the index's): the whole file is
-  /// checked, so a corrupt one fails here, before any work.
+  /// path, with the ids the file stores (`EXID`, what the points file
+  /// named them), else the 0-based positions, as the index's: the whole
+  /// file is checked, so a corrupt one fails here, before any work.
   public static func dataset(at path: String) throws -> LoadedDataset {
     var open = PointsOf(path: path)
-    guard let points = try withIndexType(named: try kind(at: path), &open) else {
+    guard let (points, ids) = try withIndexType(named: try kind(at: path), &open) else {
       throw SavedIndexError(file: path, .structureInvalid("no index of this kind in the catalogue"))
     }
     return LoadedDataset(
-      name: path, points: points, ids: .rows(points.count), origin: .file(try FileFingerprint.of(file: path)))
+      name: path, points: points, ids: ids.map(ExternalIDs.init) ?? .rows(points.count),
+      origin: .file(try FileFingerprint.of(file: path)))
+  }
+
+  /// The file `index` saves, with `ids` as its external ids unless they
+  /// are the positions 0..<n, which a file without them stands for.
+  package static func savedFile<I: DescribedIndex>(_ index: I, ids: ExternalIDs) -> [UInt8]? {
+    guard let file = (index as? any SavableIndex)?._savedFile else { return nil }
+    return (ids == .rows(ids.count) ? file : file.addingExternalIDs(Array(ids))).bytes()
   }
 
   /// Opens the index saved at `path` once and says how long the parts of
@@ -48,15 +57,22 @@ public enum SavedIndexes {
         throw SavedIndexError(file: path, .foreignKind(found: "a saved index", expected: I.name))
       }
       var timings = SavedOpenTimings()
-      _ = try savable.init(contentsOf: path, timings: &timings)
+      var ids: [UInt64]? = nil
+      _ = try savable.init(contentsOf: path, timings: &timings, externalIDs: &ids)
       return timings
     }
   }
 
   private struct PointsOf: IndexTypeOperation {
     let path: String
-    func run<I: DescribedIndex>(_ type: I.Type) throws -> [Point] {
-      try open(type, path)._pointsByID()
+    func run<I: DescribedIndex>(_ type: I.Type) throws -> ([Point], [UInt64]?) {
+      guard let savable = type as? any SavableIndex.Type else {
+        throw SavedIndexError(file: path, .foreignKind(found: "a saved index", expected: I.name))
+      }
+      var timings = SavedOpenTimings()
+      var ids: [UInt64]? = nil
+      let index = try savable.init(contentsOf: path, timings: &timings, externalIDs: &ids)
+      return (index._pointsByID(), ids)
     }
   }
 

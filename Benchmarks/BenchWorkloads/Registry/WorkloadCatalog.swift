@@ -25,6 +25,9 @@ public enum WorkloadCatalog {
 
   /// The name of the build row, accepted wherever workload names are.
   public static let buildName = "build"
+  /// The build row's strategy when the run opened a saved index
+  /// (`--index-file`) instead: the row times the open, and says so.
+  public static let openStrategy = "open"
   /// What `bench list` says of it.
   public static let buildSummary = "build each index from the dataset (a row per index; no steps, no answers)"
 

@@ -61,12 +61,16 @@ extension CellTree {
   ///   the deepest level).
   public init(contentsOf path: String) throws(SavedIndexError) {
     var timings = SavedOpenTimings()
-    try self.init(contentsOf: path, timings: &timings)
+    var externalIDs: [UInt64]? = nil
+    try self.init(contentsOf: path, timings: &timings, externalIDs: &externalIDs)
   }
 
   /// ``init(contentsOf:)``, noting in `timings` how long the reads, the
-  /// checksums and the structural checks took.
-  package init(contentsOf path: String, timings: inout SavedOpenTimings) throws(SavedIndexError) {
+  /// checksums and the structural checks took, and handing back the
+  /// points' external ids when the file holds them (`EXID`).
+  package init(
+    contentsOf path: String, timings: inout SavedOpenTimings, externalIDs: inout [UInt64]?
+  ) throws(SavedIndexError) {
     let clock = ContinuousClock(), started = clock.now
     var file = try SavedFileReader(path: path, kind: Self.name, layouts: Self.savedLayouts)
     let coords = try file.read(0, as: Double.self)
@@ -76,6 +80,7 @@ extension CellTree {
     let offCoords = try file.read(4, as: Double.self)
     let offPositions = try file.read(5, as: Int32.self)
     let offIDs = try file.read(6, as: Int32.self)
+    externalIDs = try file.readExternalIDs()
     let read = clock.now
     let parameters = file.parameters, pointCount = file.pointCount
     self = try file.structure { () throws(SavedStructureProblem) in

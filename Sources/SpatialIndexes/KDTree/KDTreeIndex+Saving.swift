@@ -27,16 +27,21 @@ extension KDTreeIndex {
   ///   check that the ids are a permutation and the coordinates finite.
   public init(contentsOf path: String) throws(SavedIndexError) {
     var timings = SavedOpenTimings()
-    try self.init(contentsOf: path, timings: &timings)
+    var externalIDs: [UInt64]? = nil
+    try self.init(contentsOf: path, timings: &timings, externalIDs: &externalIDs)
   }
 
   /// ``init(contentsOf:)``, noting in `timings` how long the reads, the
-  /// checksums and the structural checks took.
-  package init(contentsOf path: String, timings: inout SavedOpenTimings) throws(SavedIndexError) {
+  /// checksums and the structural checks took, and handing back the
+  /// points' external ids when the file holds them (`EXID`).
+  package init(
+    contentsOf path: String, timings: inout SavedOpenTimings, externalIDs: inout [UInt64]?
+  ) throws(SavedIndexError) {
     let clock = ContinuousClock(), started = clock.now
     var file = try SavedFileReader(path: path, kind: Self.name, layouts: Self.savedLayouts)
     let coords = try file.read(0, as: Double.self)
     let ids = try file.read(1, as: Int32.self)
+    externalIDs = try file.readExternalIDs()
     let read = clock.now
     let parameters = file.parameters, pointCount = file.pointCount
     self = try file.structure { () throws(SavedStructureProblem) in

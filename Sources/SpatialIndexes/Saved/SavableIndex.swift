@@ -5,8 +5,9 @@
 package protocol SavableIndex: DescribedIndex {
   /// Opens an index saved by ``save(to:)``, checking every byte.
   init(contentsOf path: String) throws(SavedIndexError)
-  /// The same, noting how long each part of the open took.
-  init(contentsOf path: String, timings: inout SavedOpenTimings) throws(SavedIndexError)
+  /// The same, noting how long each part of the open took, and handing
+  /// back the points' external ids when the file holds them.
+  init(contentsOf path: String, timings: inout SavedOpenTimings, externalIDs: inout [UInt64]?) throws(SavedIndexError)
   /// Writes the index and its points to `path`.
   func save(to path: String) throws(SavedIndexError)
   /// The file ``save(to:)`` writes.

@@ -25,8 +25,11 @@ package struct SavedFileReader: ~Copyable {
   package let parameters: [UInt32]
   /// Each section's offset, element count and checksum, in file order.
   let entries: [(offset: Int, count: Int, crc: UInt32)]
-  /// The layouts the caller expects, in file order.
-  let layouts: [SavedSectionLayout]
+  /// The layouts the caller expects, in file order, then `EXID` when
+  /// the file has it.
+  private(set) var layouts: [SavedSectionLayout]
+  /// Whether the file ends with the optional `EXID` section.
+  package private(set) var hasExternalIDs = false
   private let fd: Int32
   /// Time spent on the sections' checksums so far.
   package private(set) var checksumTime: Duration = .zero
@@ -49,6 +52,8 @@ package struct SavedFileReader: ~Copyable {
     do {
       let header = try Self.parse(fd: fd, size: Int(status.st_size), path: path, kind: expected, layouts: layouts)
       (kind, pointCount, parameters, entries) = header
+      hasExternalIDs = entries.count > layouts.count
+      if hasExternalIDs { self.layouts.append(SavedFormat.externalIDsLayout) }
     } catch {
       close(fd)
       throw error
@@ -92,6 +97,18 @@ package struct SavedFileReader: ~Copyable {
       throw SavedIndexError(file: path, .checksumMismatch(section: layouts[index].tag.trimmingTrailingSpaces))
     }
     return array
+  }
+
+  /// The points' external ids, by the index's id, from the optional last
+  /// section (nil without it), its checksum checked and one id a point.
+  /// Every opener reads them, so every byte of a file is checked.
+  package mutating func readExternalIDs() throws(SavedIndexError) -> [UInt64]? {
+    guard hasExternalIDs else { return nil }
+    let ids = try read(layouts.count - 1, as: UInt64.self)
+    guard ids.count == pointCount else {
+      throw error(.structureInvalid("\(ids.count) external ids for \(pointCount) points"))
+    }
+    return ids
   }
 
   /// An error about this file.
@@ -169,9 +186,12 @@ package struct SavedFileReader: ~Copyable {
     let parameters = (0..<4).map { u32(head, 40 + 4 * $0) }
     guard expected != nil else { return (kind, Int(pointCount), parameters, []) }
 
-    guard sectionCount == layouts.count else {
-      throw fail(.structureInvalid("\(sectionCount) sections, a \(kind) has \(layouts.count)"))
+    // the kind's sections, then optionally the external ids
+    guard sectionCount == layouts.count || sectionCount == layouts.count + 1 else {
+      throw fail(.structureInvalid(
+        "\(sectionCount) sections, a \(kind) has \(layouts.count) (\(layouts.count + 1) with external ids)"))
     }
+    let layouts = sectionCount == layouts.count ? layouts : layouts + [SavedFormat.externalIDsLayout]
     var entries: [(offset: Int, count: Int, crc: UInt32)] = []
     var end = SavedFormat.aligned(tableEnd)
     var gaps: [Range<Int>] = [tableEnd..<end]

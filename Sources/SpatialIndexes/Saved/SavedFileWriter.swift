@@ -30,6 +30,15 @@ package struct SavedFileWriter {
     self.sections = sections
   }
 
+  /// The same file with the points' external ids (by the index's id) as
+  /// its last section, `EXID`.
+  package func addingExternalIDs(_ ids: [UInt64]) -> SavedFileWriter {
+    precondition(ids.count == pointCount && sections.count < SavedFormat.maximumSections)
+    var file = self
+    file.sections.append((SavedFormat.externalIDsLayout, .uint64s(ids)))
+    return file
+  }
+
   /// The header and section table, checksums filled in, and each section's
   /// offset.
   func headerBytes() -> (bytes: [UInt8], offsets: [Int]) {

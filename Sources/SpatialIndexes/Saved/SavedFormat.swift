@@ -47,6 +47,12 @@ package enum SavedFormat {
   /// Bytes of the kind's name.
   static let kindSize = 16
 
+  /// The optional last section any kind may end with: the points' ids as
+  /// the data named them (`UInt64`, by the index's id), when they were not
+  /// the positions 0..<n. The index never reads them; the bench answers
+  /// with them.
+  static let externalIDsLayout = SavedSectionLayout("EXID", elementSize: 8)
+
   /// `offset` rounded up to ``alignment``.
   static func aligned(_ offset: Int) -> Int { (offset + alignment - 1) / alignment * alignment }
 }
@@ -84,6 +90,7 @@ package enum SavedSectionData {
   case doubles([Double])
   case int32s([Int32])
   case uint32s([UInt32])
+  case uint64s([UInt64])
   case bytes([UInt8])
 
   /// Calls `body` with the array's bytes.
@@ -92,6 +99,7 @@ package enum SavedSectionData {
     case .doubles(let a): a.withUnsafeBytes(body)
     case .int32s(let a): a.withUnsafeBytes(body)
     case .uint32s(let a): a.withUnsafeBytes(body)
+    case .uint64s(let a): a.withUnsafeBytes(body)
     case .bytes(let a): a.withUnsafeBytes(body)
     }
   }
@@ -102,6 +110,7 @@ package enum SavedSectionData {
     case .doubles(let a): a.count * 8
     case .int32s(let a): a.count * 4
     case .uint32s(let a): a.count * 4
+    case .uint64s(let a): a.count * 8
     case .bytes(let a): a.count
     }
   }

@@ -159,14 +159,21 @@ extension Clusterer {
 
   /// The walk's filter for `step`, from the summaries of the index's nodes,
   /// made (or remade, for a new tree) on first use; nil for an index that
-  /// does not sum cells.
+  /// does not sum cells, and nil when the summaries would not pay: when
+  /// more than 1/``_walkMixedLimit`` of the points of a sample of leaves
+  /// lie in leaves the filter finds mixed. The walk tests those points one
+  /// by one, reading the columns at random, where the single pass reads
+  /// them in id order: on 1M hotels, whose properties do not follow the
+  /// map, the walk took 4–6 times the single pass (most leaves mixed).
   @usableFromInline
   mutating func _summaryFilter(_ step: _StepQuery) -> _SummaryFilter? {
-    let stored = _summaryStorage
+    let stored = _summaryStorage, limit = _walkMixedLimit
     return _cellNodes(index) { ids, count, shape in
-      let summaries = stored.flatMap { $0.holds(ids) ? $0 : nil } ?? _NodeSummaries(ids: ids, nodeCount: count)
-      return (summaries, summaries.filter(step.query, totals: step.totals, shape))
-    }.map { summaries, filter in
+      let summaries = stored.flatMap { $0.holds(ids) ? $0 : nil } ?? _NodeSummaries(ids: ids, nodeCount: count, shape)
+      let filter = summaries.filter(step.query, totals: step.totals, shape)
+      let (mixed, sampled) = summaries.mixedShare(filter)
+      return (summaries, limit > 0 && mixed.multipliedReportingOverflow(by: limit).partialValue > sampled ? nil : filter)
+    }.flatMap { summaries, filter in
       _summaryStorage = summaries
       return filter
     }

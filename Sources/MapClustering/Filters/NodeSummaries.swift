@@ -10,11 +10,12 @@ import SpatialIndexes
 /// the query.
 ///
 /// By node, for a category column whose codes are all below 63, the mask
-/// of the codes its points have (bit 63: a missing value; a column with
-/// more codes keeps none, and its nodes are mixed); for a number column,
+/// of the codes its points have (bit 63: a missing value); for one with
+/// more codes, the code all its points share, if they share one (a
+/// country: the nodes inside it); for a number column,
 /// the ``_FieldTotals`` of its points' values (exact 128-bit sum, least,
-/// greatest) and a bit for a missing value. 8 bytes a node for a category,
-/// 32 and a bit for a number.
+/// greatest) and a bit for a missing value. 8 bytes a node for a category
+/// (4 for one of many codes), 32 and a bit for a number.
 @usableFromInline
 final class _NodeSummaries: @unchecked Sendable {
   /// The tree's ids: the identity of its nodes.
@@ -27,9 +28,36 @@ final class _NodeSummaries: @unchecked Sendable {
   var tests: [_NodeTest] = []
   var sources: [UnsafePointer<_FieldTotals>] = []
 
-  init(ids: [Int32], nodeCount: Int) {
+  /// Leaves spread evenly over the tree (up to 256), and their points:
+  /// the sample ``mixedShare(_:)`` judges a filter on.
+  let sample: [(leaf: Int, points: Int)]
+
+  init(ids: [Int32], nodeCount: Int, _ shape: (Int) -> CellNodeShape) {
     self.ids = ids
     self.nodeCount = nodeCount
+    // the first leaf at or after each of 256 evenly spaced nodes
+    var sample: [(leaf: Int, points: Int)] = []
+    var k = 0
+    for j in 0..<Swift.min(256, nodeCount) {
+      k = Swift.max(k, j * nodeCount / Swift.min(256, nodeCount))
+      while k < nodeCount && !shape(k).children.isEmpty { k += 1 }
+      guard k < nodeCount else { break }
+      sample.append((k, shape(k).points.count))
+      k += 1
+    }
+    self.sample = sample
+  }
+
+  /// The share of the sampled leaves' points that lie in leaves `filter`
+  /// finds mixed: about the share of the points in view the walk would
+  /// test one by one, each a read of the columns at random.
+  func mixedShare(_ filter: _SummaryFilter) -> (mixed: Int, sampled: Int) {
+    var mixed = 0, sampled = 0
+    for (leaf, points) in sample {
+      sampled += points
+      if filter.verdict(node: leaf) == .some { mixed += points }
+    }
+    return (mixed, sampled)
   }
 
   /// Whether `ids` is the array the summaries were made for (its storage).
@@ -40,6 +68,9 @@ final class _NodeSummaries: @unchecked Sendable {
   static func address<T>(_ a: [T]) -> UnsafeRawPointer? {
     a.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
   }
+
+  /// Columns kept between calls before they are all let go.
+  static var columnLimit: Int { 32 }
 
   /// Bytes held: the columns' summaries.
   var bytes: Int { columns.reduce(0) { $0 + $1.bytes } }
@@ -68,14 +99,25 @@ final class _NodeSummaries: @unchecked Sendable {
   ) -> _SummaryFilter {
     tests.removeAll(keepingCapacity: true)
     sources.removeAll(keepingCapacity: true)
+    // columns come and go with the caller's properties: past a bound,
+    // start over (none is in use between calls), so old ones are not kept
+    if columns.count > Self.columnLimit { columns.removeAll() }
     for t in query.tests {
       switch t {
       case .code(let codes, let code):
         let s = summary(codes: codes, shape)
-        tests.append(s.masks.map { .mask($0, bits: code < 63 ? 1 << UInt64(code) : 0) } ?? .mixed)
+        if let masks = s.masks {
+          tests.append(.mask(masks, bits: code < 63 ? 1 << UInt64(code) : 0))
+        } else {
+          tests.append(.code(s.shared!, code: code, bits: []))
+        }
       case .codes(let codes, let bits):
         let s = summary(codes: codes, shape)
-        tests.append(s.masks.map { .mask($0, bits: bits[0] & ~(1 << 63)) } ?? .mixed)
+        if let masks = s.masks {
+          tests.append(.mask(masks, bits: bits[0] & ~(1 << 63)))
+        } else {
+          tests.append(.code(s.shared!, code: .max, bits: bits))
+        }
       case .range(let units, let lo, let hi):
         let s = summary(units: units, shape)
         tests.append(.range(s.totals!, s.missing!, lo: lo, hi: hi))
@@ -101,6 +143,10 @@ final class _ColumnSummary {
   let nodeCount: Int
   /// A category's masks by node; nil when a code is 63 or more.
   let masks: UnsafeMutablePointer<UInt64>?
+  /// Otherwise, the code all the node's points share, or
+  /// ``_ColumnSummary/several`` (a missing value is `UInt32.max`, a code).
+  let shared: UnsafeMutablePointer<UInt32>?
+  static var several: UInt32 { .max - 1 }
   /// A number's totals by node, and its missing-value bits.
   let totals: UnsafeMutablePointer<_FieldTotals>?
   let missing: UnsafeMutablePointer<UInt64>?
@@ -116,6 +162,7 @@ final class _ColumnSummary {
     totals = nil
     missing = nil
     let masks = UnsafeMutablePointer<UInt64>.allocate(capacity: n)
+    defer { masks.deallocate() }
     var many = false
     for k in stride(from: n - 1, through: 0, by: -1) where !many {
       let s = shape(k)
@@ -137,12 +184,33 @@ final class _ColumnSummary {
       }
       masks[k] = m
     }
-    if many {
-      masks.deallocate()
-      self.masks = nil
-    } else {
-      self.masks = masks
+    if !many {
+      self.masks = .allocate(capacity: n)
+      self.masks!.update(from: masks, count: n)
+      shared = nil
+      return
     }
+    self.masks = nil
+    // many codes: the one each node's points share, if any
+    let shared = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
+    for k in stride(from: n - 1, through: 0, by: -1) {
+      let s = shape(k)
+      var c = Self.several
+      if s.children.isEmpty || s.children.lowerBound <= k {
+        if let p = s.points.first {
+          c = codes[Int(ids[p])]
+          for p in s.points where codes[Int(ids[p])] != c {
+            c = Self.several
+            break
+          }
+        }
+      } else {
+        c = shared[s.children.lowerBound]
+        for child in s.children where shared[child] != c { c = Self.several }
+      }
+      shared[k] = c
+    }
+    self.shared = shared
   }
 
   init(units: [Int64], ids: [Int32], nodeCount n: Int, _ shape: (Int) -> CellNodeShape) {
@@ -152,6 +220,7 @@ final class _ColumnSummary {
     isCategory = false
     nodeCount = n
     masks = nil
+    shared = nil
     let totals = UnsafeMutablePointer<_FieldTotals>.allocate(capacity: n)
     let words = (n + 63) / 64
     let missing = UnsafeMutablePointer<UInt64>.allocate(capacity: words)
@@ -178,12 +247,13 @@ final class _ColumnSummary {
   }
 
   var bytes: Int {
-    (masks == nil ? 0 : nodeCount * 8)
+    (masks == nil ? 0 : nodeCount * 8) + (shared == nil ? 0 : nodeCount * 4)
       + (totals == nil ? 0 : nodeCount * MemoryLayout<_FieldTotals>.stride + (nodeCount + 63) / 64 * 8)
   }
 
   deinit {
     masks?.deallocate()
+    shared?.deallocate()
     totals?.deallocate()
     missing?.deallocate()
   }
@@ -198,8 +268,9 @@ enum _NodeTest {
   case range(UnsafeMutablePointer<_FieldTotals>, UnsafeMutablePointer<UInt64>, lo: Int64, hi: Int64)
   /// A number among `values` (sorted).
   case anyOf(UnsafeMutablePointer<_FieldTotals>, UnsafeMutablePointer<UInt64>, values: [Int64])
-  /// A column without summaries: every node is mixed.
-  case mixed
+  /// A category of many codes: the code the node's points share against
+  /// `code` (the clauses leave one) or `bits` (they leave several).
+  case code(UnsafeMutablePointer<UInt32>, code: UInt32, bits: [UInt64])
 
   @inlinable
   func verdict(_ k: Int) -> CellNodeVerdict {
@@ -225,8 +296,13 @@ enum _NodeTest {
       if a == values.count || values[a] > t.greatest { return .none }
       if missing[k &>> 6] & (1 &<< UInt64(k & 63)) != 0 { return .some }
       return t.least == t.greatest ? .all : .some
-    case .mixed:
-      return .some
+    case .code(let shared, let code, let bits):
+      let c = shared[k]
+      if c == .max &- 1 { return .some }  // several (``_ColumnSummary/several``)
+      if c == .max { return .none }  // missing
+      if bits.isEmpty { return c == code ? .all : .none }
+      let word = Int(c &>> 6)
+      return word < bits.count && bits[word] & (1 &<< UInt64(c & 63)) != 0 ? .all : .none
     }
   }
 }

@@ -96,6 +96,53 @@ enum FilterFixtures {
     return all.filter { _ in g.nextUnit() < 0.4 }
   }
 
+  /// Properties that follow the map, as real ones do (a chain's region,
+  /// prices by latitude), so that whole cell-tree nodes pass or fail:
+  /// bands of 11 map units (the tree's nodes of depth 5 and below lie in
+  /// one) with a share `noise` of points drawn at random, and missing
+  /// values. `chain` has 12 values, `code` 100 (more than a node mask
+  /// holds), `price` cents by latitude band, `stars` by longitude band,
+  /// `big` near 2^63 in the east (sums of a node pass 64 bits).
+  static func regional(_ points: [Point], noise: Double, seed: UInt64) -> ReferenceProperties {
+    var g = SplitMix64(seed: seed)
+    func band(_ map: Double) -> Int { Int(min(255.999, max(0, map)) / 11) }
+    var p = ReferenceProperties()
+    var chain: [String?] = [], code: [String?] = []
+    var price: [Int64] = [], stars: [Int64] = [], big: [Int64] = []
+    for q in points {
+      let bx = band(WebMercator.x(longitude: q.x)), by = band(WebMercator.y(latitude: max(-89, min(89, q.y))))
+      func noisy() -> Bool { g.nextUnit() < noise }
+      chain.append(noisy() ? chains[g.nextInt(below: chains.count)] : chains[(bx + by) % chains.count])
+      code.append(noisy() ? "c\(g.nextInt(below: 100))" : by == 3 ? nil : "c\((bx * 7 + by) % 100)")
+      price.append(noisy() ? (g.nextInt(below: 5) == 0 ? .min : Int64(g.nextInt(below: 40_000))) : Int64(by * 1_000 + bx))
+      stars.append(noisy() ? Int64(1 + g.nextInt(below: 5)) : Int64(1 + bx % 5))
+      big.append(q.x > 0 ? .max - Int64(g.nextInt(below: 1000)) : noisy() ? .min : -Int64(g.nextInt(below: 1 << 40)))
+    }
+    p.categories.append(("chain", chain))
+    p.categories.append(("code", code))
+    p.numbers.append(("price", price, 2))
+    p.numbers.append(("stars", stars, 0))
+    p.numbers.append(("big", big, 3))
+    return p
+  }
+
+  /// A random filter of 1–2 clauses over ``regional(_:noise:seed:)``'s
+  /// fields, with bounds inside their ranges.
+  static func regionalClauses(_ g: inout SplitMix64) -> [ReferenceClause] {
+    (0...g.nextInt(below: 2)).map { _ in
+      switch g.nextInt(below: 7) {
+      case 0:
+        return .oneOf("chain", (0..<(1 + g.nextInt(below: 3))).map { _ in chains.compactMap { $0 }[g.nextInt(below: 10)] })
+      case 1: return .oneOf("code", (0..<(1 + g.nextInt(below: 3))).map { _ in "c\(g.nextInt(below: 100))" })
+      case 2: return .atMost("price", "\(g.nextInt(below: 250)).\(g.nextInt(below: 100))")
+      case 3: return .atLeast("price", "\(g.nextInt(below: 250))")
+      case 4: return .atLeast("stars", "\(1 + g.nextInt(below: 5))")
+      case 5: return .oneOf("stars", ["\(1 + g.nextInt(below: 5))", "\(1 + g.nextInt(below: 5)).0"])
+      default: return .oneOf("price", ["\(g.nextInt(below: 23)).0\(g.nextInt(below: 10))", "\(g.nextInt(below: 23))0.00"])
+      }
+    }
+  }
+
   /// Views over `points` at zooms 0–19 (near points and across the
   /// antimeridian), plus the whole world at zooms 0–2.
   static func areas(over points: [Point], seed: UInt64) -> [VisibleArea] {
@@ -163,6 +210,113 @@ enum FilterFixtures {
     }
     #expect(nonEmpty > 40, "\(name): too few views show a passing point")
     #expect(aggregated > 20, "\(name): too few views have an aggregate")
+  }
+
+  /// The cell tree answers `aggregate` from its summaries by node: on
+  /// properties that follow the map, whole nodes pass and fail (and some
+  /// are mixed: noise, a category with more values than a mask holds,
+  /// missing values), on points with copies, at ±180°, the poles and cell
+  /// edges. Its markers and aggregates are the linear scan's on the
+  /// passing points, bit for bit, and so are the other strategies'.
+  @Test(arguments: [0.0, 0.05])
+  func theCellTreeAnswersWholeNodesAsTheLinearScan(noise: Double) throws {
+    guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) else { return }
+    let sets = [
+      Fixtures.clustered(3000, seed: 80) + Fixtures.uniform(1000, seed: 81) + FilterFixtures.points("edges"),
+      FilterFixtures.points("copies") + FilterFixtures.points("edges"),
+    ]
+    var whole = 0
+    for (k, points) in sets.enumerated() {
+      let reference = FilterFixtures.regional(points, noise: noise, seed: 82 + UInt64(k))
+      let properties = try reference.pointProperties()
+      var clusterer = try Clusterer<CellTree>(points: points)
+      var g = SplitMix64(seed: 84 + UInt64(k))
+      var markers: [ClusterMarker] = [], values: [AggregateValue] = []
+      let areas = FilterFixtures.areas(over: points, seed: 86 + UInt64(k))
+      for round in 0..<10 {
+        // every other filter walks the summaries however mixed its leaves
+        clusterer._walkMixedLimit = round % 2 == 0 ? 0 : 16
+        let clauses = FilterFixtures.regionalClauses(&g), asked = FilterFixtures.aggregates(&g)
+        let text = clauses.map { $0.text() }.joined(separator: " and ")
+        let query = try PropertyQuery(filter: PointFilter(parsing: text), aggregates: asked, properties: properties)
+        let passing = points.indices.filter { ReferenceFiltering.passes($0, clauses, reference) }
+        for area in areas {
+          let expected = try ReferenceFiltering.markers(points, passing: passing, area: area)
+          let expectedValues = ReferenceFiltering.aggregates(
+            points, passing: passing, area: area, markers: expected, asked: asked, reference)
+          for strategy in ClusterStrategy.allCases {
+            var counters = WorkCounters()
+            try clusterer.cluster(area, strategy: strategy, query: query, into: &markers, aggregates: &values,
+                                  counters: &counters)
+            #expect(markers == expected, "\(strategy) set \(k) \(area) \(text)")
+            #expect(values.map(\.description) == expectedValues, "\(strategy) set \(k) \(area) \(text) \(asked)")
+            if strategy == .aggregate {
+              // points reported beyond those tested one by one came whole
+              if counters.pointsReported > counters.pointsTested { whole += 1 }
+            }
+          }
+        }
+      }
+    }
+    // the views where whole nodes outweigh the points taken one by one
+    #expect(whole > 20, "whole nodes were seldom taken")
+  }
+
+  /// A filtered step on the cell tree grows with the cells, not with the
+  /// points: with 8 times the points, in regions of the tree's own grid,
+  /// it visits about as many nodes and tests no more points, while it
+  /// reports 8 times as many. The linear scan's filtered step tests every
+  /// point.
+  @Test func aFilteredStepOnTheCellTreeGrowsWithCellsNotPoints() throws {
+    func work(_ n: Int, _ filter: String, aggregates: [ClusterAggregate]) throws -> (WorkCounters, WorkCounters) {
+      let points = Fixtures.uniform(n, seed: 90, in: Rect(minX: -179, minY: -80, maxX: 179, maxY: 80))
+      let properties = try FilterFixtures.regional(points, noise: 0, seed: 91).pointProperties()
+      let query = try PropertyQuery(filter: PointFilter(parsing: filter), aggregates: aggregates, properties: properties)
+      var tree = try Clusterer<CellTree>(points: points), scan = try Clusterer<LinearScanIndex>(points: points)
+      var markers: [ClusterMarker] = [], values: [AggregateValue] = []
+      var walked = WorkCounters(), scanned = WorkCounters()
+      for zoom in 0...3 {
+        let area = VisibleArea(zoom: zoom, rect: Rect(minX: -180, minY: -85, maxX: 180, maxY: 85))
+        try tree.cluster(area, strategy: .aggregate, query: query, into: &markers, aggregates: &values, counters: &walked)
+        try scan.cluster(area, strategy: .aggregate, query: query, into: &markers, aggregates: &values, counters: &scanned)
+      }
+      return (walked, scanned)
+    }
+    for (filter, aggregates) in [("chain = chain-3", []), ("stars >= 4", [ClusterAggregate.sum("price")]),
+                                 ("price <= 100 and stars in (2, 3)", [.min("price"), .max("price")])] {
+      let (small, smallScan) = try work(20_000, filter, aggregates: aggregates)
+      let (large, largeScan) = try work(160_000, filter, aggregates: aggregates)
+      #expect(large.pointsReported > 7 * small.pointsReported, "\(filter): \(small) \(large)")
+      #expect(large.pointsTested <= small.pointsTested + 64, "\(filter): \(small) \(large)")
+      #expect(large.nodesVisited < 2 * small.nodesVisited, "\(filter): \(small) \(large)")
+      #expect(largeScan.pointsTested > 7 * smallScan.pointsTested, "\(filter): \(smallScan) \(largeScan)")
+    }
+  }
+
+  /// The summaries are made once for each column and kept: a filter
+  /// change on the cell tree grows nothing once its columns are summarised,
+  /// and they are counted in the clusterer's memory.
+  @Test func theCellTreesSummariesAreMadeOnceAndCounted() throws {
+    let points = FilterFixtures.points("clustered")
+    let properties = try FilterFixtures.properties(points.count, seed: 92).pointProperties()
+    var clusterer = try Clusterer<CellTree>(points: points)
+    var markers: [ClusterMarker] = [], values: [AggregateValue] = []
+    let world = VisibleArea(zoom: 2, rect: Rect(minX: -180, minY: -90, maxX: 180, maxY: 90))
+    let before = clusterer.memoryBytes(for: .aggregate)
+    let all: [ClusterAggregate] = [.sum("price"), .sum("big"), .min("stars")]
+    let warm = try PropertyQuery(filter: PointFilter(parsing: "chain in (chain-1, chain-2) and tag = x"),
+                                 aggregates: all, properties: properties)
+    try clusterer.cluster(world, strategy: .aggregate, query: warm, into: &markers, aggregates: &values)
+    let held = try #require(clusterer._summaryStorage).bytes
+    #expect(held > 0 && clusterer.memoryBytes(for: .aggregate) >= before + held, "the summaries are counted")
+    var g = SplitMix64(seed: 93)
+    for _ in 0..<20 {
+      let text = FilterFixtures.clauses(&g).map { $0.text() }.joined(separator: " and ")
+      let query = try PropertyQuery(filter: PointFilter(parsing: text), aggregates: FilterFixtures.aggregates(&g),
+                                    properties: properties)
+      try clusterer.cluster(world, strategy: .aggregate, query: query, into: &markers, aggregates: &values)
+    }
+    #expect(clusterer._summaryStorage?.bytes == held)
   }
 
   /// The worked example of docs/clustering.md, "Filters and aggregates".

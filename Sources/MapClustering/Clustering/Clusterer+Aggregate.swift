@@ -321,9 +321,11 @@ extension Clusterer {
   /// groups, codes and sampled sums in group order (about 10 bytes a point,
   /// 16 more when the index keeps no coordinates in that order), on one
   /// that forms none or once points moved, the records and its totals by
-  /// cell (4.4 MB), and on an index that sums cells itself nothing; and its
-  /// scratch buffers as grown so far. Counted whether or not they were
-  /// built yet.
+  /// cell (4.4 MB), and on an index that sums cells itself nothing but the
+  /// summaries by node of the property columns filtered clustering has
+  /// read so far (``_NodeSummaries``); and its scratch buffers as grown so
+  /// far. Counted whether or not they were built yet (the summaries: once
+  /// built).
   package func memoryBytes(for strategy: ClusterStrategy) -> Int {
     let n = points.count
     let sums = strategy == .aggregate && _indexSumsCells
@@ -339,6 +341,8 @@ extension Clusterer {
       + _fieldTotals.capacity * MemoryLayout<_FieldTotals>.stride + _slots.capacity * 4
       + _cells.capacity * MemoryLayout<CellTotals>.stride
       + (_lonEdges.capacity + _latEdges.capacity) * 8
-    return table + groups + pyramid + scratch
+    // the summaries of the property columns by node read so far
+    let summaries = sums ? _summaryStorage?.bytes ?? 0 : 0
+    return table + groups + pyramid + scratch + summaries
   }
 }

@@ -124,6 +124,13 @@ public struct Clusterer<Index: SpatialIndex> {
   /// Totals by cell at zooms 0–7, kept under moves, for `aggregate` over an
   /// index that forms no groups; built on first use.
   @usableFromInline var _pyramidStorage: _CellPyramid? = nil
+  /// Summaries of property columns by node of an index that sums cells,
+  /// for filtered `aggregate`; built a column at a time on first use.
+  @usableFromInline var _summaryStorage: _NodeSummaries? = nil
+  /// Filtered `aggregate` on the cell tree walks the summaries unless more
+  /// than 1/this of a sample of leaves' points are in mixed leaves (see
+  /// `_summaryFilter(_:)`); 0: it always walks them (for tests).
+  package var _walkMixedLimit = 16
   /// Whether points have moved: prefix sums over the index's order would
   /// then be made again after every change (an O(n) gather, 25–33 ms a
   /// frame at 1M points), so `aggregate` keeps totals by cell instead.

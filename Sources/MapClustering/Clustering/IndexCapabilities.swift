@@ -51,6 +51,43 @@ func _sumCellsOf<S: CellSummingIndex, I: SpatialIndex, C: QueryCounters>(
   _reading(index, as: S.self) { $0.sumCells(in: rect, window: window, into: cells, counters: &counters) } != nil
 }
 
+/// The index's ``CellSummingIndex/sumCells(in:window:into:filter:counters:)``;
+/// `false`, touching nothing, for an index that does not sum cells.
+@inlinable @inline(__always)
+func _sumCellsOf<I: SpatialIndex, C: QueryCounters, F: CellNodeFilter>(
+  _ index: I, in rect: Rect, window: CellWindow, into cells: UnsafeMutableBufferPointer<CellTotals>,
+  filter: F, counters: inout C
+) -> Bool {
+  guard let summing = I.self as? any CellSummingIndex.Type else { return false }
+  return _sumCellsOf(as: summing, index, rect, window, cells, filter, &counters)
+}
+
+@inlinable @inline(__always)
+func _sumCellsOf<S: CellSummingIndex, I: SpatialIndex, C: QueryCounters, F: CellNodeFilter>(
+  as _: S.Type, _ index: I, _ rect: Rect, _ window: CellWindow,
+  _ cells: UnsafeMutableBufferPointer<CellTotals>, _ filter: F, _ counters: inout C
+) -> Bool {
+  _reading(index, as: S.self) {
+    $0.sumCells(in: rect, window: window, into: cells, filter: filter, counters: &counters)
+  } != nil
+}
+
+/// The index's nodes (``CellSummingIndex/nodeOrderIDs``,
+/// ``CellSummingIndex/nodeCount``, ``CellSummingIndex/nodeShape(_:)``)
+/// handed to `body`; nil for an index that does not sum cells.
+func _cellNodes<I: SpatialIndex, R>(
+  _ index: I, _ body: (_ ids: [Int32], _ count: Int, _ shape: (Int) -> CellNodeShape) -> R
+) -> R? {
+  guard let summing = I.self as? any CellSummingIndex.Type else { return nil }
+  return _cellNodes(as: summing, index, body)
+}
+
+func _cellNodes<S: CellSummingIndex, I: SpatialIndex, R>(
+  as _: S.Type, _ index: I, _ body: (_ ids: [Int32], _ count: Int, _ shape: (Int) -> CellNodeShape) -> R
+) -> R? {
+  _reading(index, as: S.self) { tree in body(tree.nodeOrderIDs, tree.nodeCount, { tree.nodeShape($0) }) }
+}
+
 /// The index's ``GroupingIndex/groupOrder``; empty for an index that forms no groups.
 @inlinable @inline(__always)
 func _groupOrder<I: SpatialIndex>(_ index: I) -> [Int32] {

@@ -94,6 +94,17 @@ struct _FieldTotals: Sendable {
     greatest = Swift.max(greatest, u)
   }
 
+  /// Adds another's values: exact, as adding them one by one (an empty
+  /// one adds nothing).
+  @inlinable @inline(__always)
+  mutating func merge(_ other: _FieldTotals) {
+    let (l, carry) = sumLow.addingReportingOverflow(other.sumLow)
+    sumLow = l
+    sumHigh = sumHigh &+ other.sumHigh &+ (carry ? 1 : 0)
+    least = Swift.min(least, other.least)
+    greatest = Swift.max(greatest, other.greatest)
+  }
+
   /// The aggregate `function` of these totals, at `scale`.
   func value(_ function: _AggregateFunction, scale: Int) -> AggregateValue {
     guard !isEmpty else { return AggregateValue(high: 0, low: 0, scale: scale, isEmpty: true) }

@@ -22,13 +22,28 @@ extension CellTree {
     in rect: Rect, window: CellWindow, into cells: UnsafeMutableBufferPointer<CellTotals>,
     counters: inout C
   ) {
+    sumCells(in: rect, window: window, into: cells, filter: _NoNodeFilter(), counters: &counters)
+  }
+
+  /// ``sumCells(in:window:into:counters:)`` of the points `filter` passes
+  /// (see ``CellNodeFilter``): a node it passes whole is summed as without
+  /// a filter, one it fails whole is skipped, a mixed one is split, and a
+  /// mixed leaf's points are tested one by one.
+  ///
+  /// - Complexity: as unfiltered, plus the mixed nodes the view reaches and
+  ///   the points of its mixed leaves.
+  @inlinable
+  package func sumCells<C: QueryCounters, F: CellNodeFilter>(
+    in rect: Rect, window: CellWindow, into cells: UnsafeMutableBufferPointer<CellTotals>,
+    filter: F, counters: inout C
+  ) {
     guard rect.isValid, !nodes.isEmpty, window.cellSize >= 1 else { return }
     withStorage { tree in
-      let summing = _CellSumming<C>(
-        tree, rect: rect, window: window, into: cells, crowded: parameters.leafSize)
+      let summing = _CellSumming<C, F>(
+        tree, rect: rect, window: window, into: cells, crowded: parameters.leafSize, filter: filter)
       _withStackScratch(of: _CellFrame.self) { scratch in
         var queue = _CellQueue(scratch)
-        queue.push(_CellFrame(node: 0, cx: 0, cy: 0, depth: 0, inside: false, slot: -1))
+        queue.push(_CellFrame(node: 0, cx: 0, cy: 0, depth: 0, inside: false, slot: -1, passing: !F.filters))
         while let frame = queue.pop() {
           summing.visit(frame, &queue, &counters)
         }

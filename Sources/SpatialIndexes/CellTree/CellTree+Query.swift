@@ -9,9 +9,13 @@ struct _CellFrame {
   @usableFromInline var depth: Int16
   @usableFromInline var inside: Bool
   @usableFromInline var slot: Int32
+  /// Whether a ``CellNodeFilter`` passes every point of the node (always,
+  /// without one); in the frame's padding byte.
+  @usableFromInline var passing: Bool
 
   @inlinable @inline(__always)
-  init(node: Int32, cx: Int32, cy: Int32, depth: Int16, inside: Bool, slot: Int32) {
+  init(node: Int32, cx: Int32, cy: Int32, depth: Int16, inside: Bool, slot: Int32, passing: Bool = true) {
+    self.passing = passing
     self.node = node
     self.cx = cx
     self.cy = cy

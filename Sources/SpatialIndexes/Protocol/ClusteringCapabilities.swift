@@ -42,4 +42,22 @@
   func sumCells<C: QueryCounters>(
     in rect: Rect, window: CellWindow, into cells: UnsafeMutableBufferPointer<CellTotals>,
     counters: inout C)
+
+  /// ``sumCells(in:window:into:counters:)`` of only the points `filter`
+  /// passes, answering whole nodes from the filter's summaries by node
+  /// (see ``CellNodeFilter``).
+  func sumCells<C: QueryCounters, F: CellNodeFilter>(
+    in rect: Rect, window: CellWindow, into cells: UnsafeMutableBufferPointer<CellTotals>,
+    filter: F, counters: inout C)
+
+  /// The nodes a ``CellNodeFilter`` keeps summaries of: their number
+  /// (node `k` is `0..<nodeCount`), and which points and children each
+  /// has (``CellNodeShape``).
+  var nodeCount: Int { get }
+  func nodeShape(_ node: Int) -> CellNodeShape
+
+  /// The ids of the points the nodes hold, by position (a node's points
+  /// are ``CellNodeShape/points``): the index's own array, shared. A new
+  /// array (another storage) means new nodes.
+  var nodeOrderIDs: [Int32] { get }
 }

@@ -1,0 +1,373 @@
+import SpatialIndexes
+
+/// What a cell tree's node holds of the property columns a query reads,
+/// for ``_SummaryFilter`` to judge and add whole nodes (see
+/// ``CellNodeFilter``). Built lazily, a column at a time, the first time a
+/// query reads the column; kept while the clusterer keeps the same tree
+/// (the same ``CellSummingIndex/nodeOrderIDs`` storage) and the same
+/// column (the same array storage, which the summary retains, so no other
+/// array can take its address). A new filter reuses them: it costs only
+/// the query.
+///
+/// By node, for a category column whose codes are all below 63, the mask
+/// of the codes its points have (bit 63: a missing value); for one with
+/// more codes, the code all its points share, if they share one (a
+/// country: the nodes inside it); for a number column,
+/// the ``_FieldTotals`` of its points' values (exact 128-bit sum, least,
+/// greatest) and a bit for a missing value. 8 bytes a node for a category
+/// (4 for one of many codes), 32 and a bit for a number.
+@usableFromInline
+final class _NodeSummaries: @unchecked Sendable {
+  /// The tree's ids: the identity of its nodes.
+  let ids: [Int32]
+  let nodeCount: Int
+  /// The columns summarised so far.
+  var columns: [_ColumnSummary] = []
+  /// The last filter's node tests and aggregate sources, kept so that a
+  /// new filter allocates nothing once they have grown.
+  var tests: [_NodeTest] = []
+  var sources: [UnsafePointer<_FieldTotals>] = []
+
+  /// Leaves spread evenly over the tree (up to 256), and their points:
+  /// the sample ``mixedShare(_:)`` judges a filter on.
+  let sample: [(leaf: Int, points: Int)]
+
+  init(ids: [Int32], nodeCount: Int, _ shape: (Int) -> CellNodeShape) {
+    self.ids = ids
+    self.nodeCount = nodeCount
+    // the first leaf at or after each of 256 evenly spaced nodes
+    var sample: [(leaf: Int, points: Int)] = []
+    var k = 0
+    for j in 0..<Swift.min(256, nodeCount) {
+      k = Swift.max(k, j * nodeCount / Swift.min(256, nodeCount))
+      while k < nodeCount && !shape(k).children.isEmpty { k += 1 }
+      guard k < nodeCount else { break }
+      sample.append((k, shape(k).points.count))
+      k += 1
+    }
+    self.sample = sample
+  }
+
+  /// The share of the sampled leaves' points that lie in leaves `filter`
+  /// finds mixed: about the share of the points in view the walk would
+  /// test one by one, each a read of the columns at random.
+  func mixedShare(_ filter: _SummaryFilter) -> (mixed: Int, sampled: Int) {
+    var mixed = 0, sampled = 0
+    for (leaf, points) in sample {
+      sampled += points
+      if filter.verdict(node: leaf) == .some { mixed += points }
+    }
+    return (mixed, sampled)
+  }
+
+  /// Whether `ids` is the array the summaries were made for (its storage).
+  func holds(_ ids: [Int32]) -> Bool {
+    ids.count == self.ids.count && Self.address(ids) == Self.address(self.ids)
+  }
+
+  static func address<T>(_ a: [T]) -> UnsafeRawPointer? {
+    a.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+  }
+
+  /// Columns kept between calls before they are all let go.
+  static var columnLimit: Int { 32 }
+
+  /// Bytes held: the columns' summaries.
+  var bytes: Int { columns.reduce(0) { $0 + $1.bytes } }
+
+  /// The summary of a category column, made on first use.
+  func summary(codes: [UInt32], _ shape: (Int) -> CellNodeShape) -> _ColumnSummary {
+    let key = Self.address(codes)
+    if let s = columns.first(where: { $0.key == key && $0.count == codes.count && $0.isCategory }) { return s }
+    let s = _ColumnSummary(codes: codes, ids: ids, nodeCount: nodeCount, shape)
+    columns.append(s)
+    return s
+  }
+
+  /// The summary of a number column, made on first use.
+  func summary(units: [Int64], _ shape: (Int) -> CellNodeShape) -> _ColumnSummary {
+    let key = Self.address(units)
+    if let s = columns.first(where: { $0.key == key && $0.count == units.count && !$0.isCategory }) { return s }
+    let s = _ColumnSummary(units: units, ids: ids, nodeCount: nodeCount, shape)
+    columns.append(s)
+    return s
+  }
+
+  /// The walk's filter for `query`, whose aggregates go to `totals`.
+  func filter(
+    _ query: PropertyQuery, totals: UnsafeMutableBufferPointer<_FieldTotals>, _ shape: (Int) -> CellNodeShape
+  ) -> _SummaryFilter {
+    tests.removeAll(keepingCapacity: true)
+    sources.removeAll(keepingCapacity: true)
+    // columns come and go with the caller's properties: past a bound,
+    // start over (none is in use between calls), so old ones are not kept
+    if columns.count > Self.columnLimit { columns.removeAll() }
+    for t in query.tests {
+      switch t {
+      case .code(let codes, let code):
+        let s = summary(codes: codes, shape)
+        if let masks = s.masks {
+          tests.append(.mask(masks, bits: code < 63 ? 1 << UInt64(code) : 0))
+        } else {
+          tests.append(.code(s.shared!, code: code, bits: []))
+        }
+      case .codes(let codes, let bits):
+        let s = summary(codes: codes, shape)
+        if let masks = s.masks {
+          tests.append(.mask(masks, bits: bits[0] & ~(1 << 63)))
+        } else {
+          tests.append(.code(s.shared!, code: .max, bits: bits))
+        }
+      case .range(let units, let lo, let hi):
+        let s = summary(units: units, shape)
+        tests.append(.range(s.totals!, s.missing!, lo: lo, hi: hi))
+      case .anyOf(let units, let values):
+        let s = summary(units: units, shape)
+        tests.append(.anyOf(s.totals!, s.missing!, values: values))
+      }
+    }
+    for units in query.sources {
+      sources.append(UnsafePointer(summary(units: units, shape).totals!))
+    }
+    return _SummaryFilter(query: query, tests: tests, sources: sources, totals: totals)
+  }
+}
+
+/// One column's summaries by node (see ``_NodeSummaries``).
+final class _ColumnSummary {
+  /// The column's storage, retained: its identity.
+  let column: AnyObject?
+  let key: UnsafeRawPointer?
+  let count: Int
+  let isCategory: Bool
+  let nodeCount: Int
+  /// A category's masks by node; nil when a code is 63 or more.
+  let masks: UnsafeMutablePointer<UInt64>?
+  /// Otherwise, the code all the node's points share, or
+  /// ``_ColumnSummary/several`` (a missing value is `UInt32.max`, a code).
+  let shared: UnsafeMutablePointer<UInt32>?
+  static var several: UInt32 { .max - 1 }
+  /// A number's totals by node, and its missing-value bits.
+  let totals: UnsafeMutablePointer<_FieldTotals>?
+  let missing: UnsafeMutablePointer<UInt64>?
+
+  /// Summarises `codes` over the nodes, leaves first: a leaf from its
+  /// points, an inner node from its children (which follow it).
+  init(codes: [UInt32], ids: [Int32], nodeCount n: Int, _ shape: (Int) -> CellNodeShape) {
+    column = codes as AnyObject
+    key = _NodeSummaries.address(codes)
+    count = codes.count
+    isCategory = true
+    nodeCount = n
+    totals = nil
+    missing = nil
+    let masks = UnsafeMutablePointer<UInt64>.allocate(capacity: n)
+    defer { masks.deallocate() }
+    var many = false
+    for k in stride(from: n - 1, through: 0, by: -1) where !many {
+      let s = shape(k)
+      var m: UInt64 = 0
+      if s.children.isEmpty || s.children.lowerBound <= k {
+        for p in s.points {
+          let c = codes[Int(ids[p])]
+          if c == .max {
+            m |= 1 << 63
+          } else if c >= 63 {
+            many = true
+            break
+          } else {
+            m |= 1 << UInt64(c)
+          }
+        }
+      } else {
+        for c in s.children { m |= masks[c] }
+      }
+      masks[k] = m
+    }
+    if !many {
+      self.masks = .allocate(capacity: n)
+      self.masks!.update(from: masks, count: n)
+      shared = nil
+      return
+    }
+    self.masks = nil
+    // many codes: the one each node's points share, if any
+    let shared = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
+    for k in stride(from: n - 1, through: 0, by: -1) {
+      let s = shape(k)
+      var c = Self.several
+      if s.children.isEmpty || s.children.lowerBound <= k {
+        if let p = s.points.first {
+          c = codes[Int(ids[p])]
+          for p in s.points where codes[Int(ids[p])] != c {
+            c = Self.several
+            break
+          }
+        }
+      } else {
+        c = shared[s.children.lowerBound]
+        for child in s.children where shared[child] != c { c = Self.several }
+      }
+      shared[k] = c
+    }
+    self.shared = shared
+  }
+
+  init(units: [Int64], ids: [Int32], nodeCount n: Int, _ shape: (Int) -> CellNodeShape) {
+    column = units as AnyObject
+    key = _NodeSummaries.address(units)
+    count = units.count
+    isCategory = false
+    nodeCount = n
+    masks = nil
+    shared = nil
+    let totals = UnsafeMutablePointer<_FieldTotals>.allocate(capacity: n)
+    let words = (n + 63) / 64
+    let missing = UnsafeMutablePointer<UInt64>.allocate(capacity: words)
+    missing.initialize(repeating: 0, count: words)
+    for k in stride(from: n - 1, through: 0, by: -1) {
+      let s = shape(k)
+      var t = _FieldTotals(), gap = false
+      if s.children.isEmpty || s.children.lowerBound <= k {
+        for p in s.points {
+          let u = units[Int(ids[p])]
+          if u == .min { gap = true } else { t.add(u) }
+        }
+      } else {
+        for c in s.children {
+          t.merge(totals[c])
+          gap = gap || missing[c >> 6] & (1 << UInt64(c & 63)) != 0
+        }
+      }
+      (totals + k).initialize(to: t)
+      if gap { missing[k >> 6] |= 1 << UInt64(k & 63) }
+    }
+    self.totals = totals
+    self.missing = missing
+  }
+
+  var bytes: Int {
+    (masks == nil ? 0 : nodeCount * 8) + (shared == nil ? 0 : nodeCount * 4)
+      + (totals == nil ? 0 : nodeCount * MemoryLayout<_FieldTotals>.stride + (nodeCount + 63) / 64 * 8)
+  }
+
+  deinit {
+    masks?.deallocate()
+    shared?.deallocate()
+    totals?.deallocate()
+    missing?.deallocate()
+  }
+}
+
+/// One clause judged on a node from its column's summaries.
+@usableFromInline
+enum _NodeTest {
+  /// A category: the node's mask against the codes that pass.
+  case mask(UnsafeMutablePointer<UInt64>, bits: UInt64)
+  /// A number in `lo...hi`.
+  case range(UnsafeMutablePointer<_FieldTotals>, UnsafeMutablePointer<UInt64>, lo: Int64, hi: Int64)
+  /// A number among `values` (sorted).
+  case anyOf(UnsafeMutablePointer<_FieldTotals>, UnsafeMutablePointer<UInt64>, values: [Int64])
+  /// A category of many codes: the code the node's points share against
+  /// `code` (the clauses leave one) or `bits` (they leave several).
+  case code(UnsafeMutablePointer<UInt32>, code: UInt32, bits: [UInt64])
+
+  @inlinable
+  func verdict(_ k: Int) -> CellNodeVerdict {
+    switch self {
+    case .mask(let masks, let bits):
+      let m = masks[k]
+      if m & bits == 0 { return .none }
+      return m & ~bits == 0 ? .all : .some
+    case .range(let totals, let missing, let lo, let hi):
+      let t = totals[k]
+      // no value (greatest is Int64.min), or every value out of range
+      if t.greatest < lo || t.least > hi { return .none }
+      if missing[k &>> 6] & (1 &<< UInt64(k & 63)) != 0 { return .some }
+      return lo <= t.least && t.greatest <= hi ? .all : .some
+    case .anyOf(let totals, let missing, let values):
+      let t = totals[k]
+      // the first value at least the node's least
+      var a = 0, b = values.count
+      while a < b {
+        let mid = (a &+ b) &>> 1
+        if values[mid] < t.least { a = mid &+ 1 } else { b = mid }
+      }
+      if a == values.count || values[a] > t.greatest { return .none }
+      if missing[k &>> 6] & (1 &<< UInt64(k & 63)) != 0 { return .some }
+      return t.least == t.greatest ? .all : .some
+    case .code(let shared, let code, let bits):
+      let c = shared[k]
+      if c == .max &- 1 { return .some }  // several (``_ColumnSummary/several``)
+      if c == .max { return .none }  // missing
+      if bits.isEmpty { return c == code ? .all : .none }
+      let word = Int(c &>> 6)
+      return word < bits.count && bits[word] & (1 &<< UInt64(c & 63)) != 0 ? .all : .none
+    }
+  }
+}
+
+/// A ``PropertyQuery`` as the cell tree's walk applies it
+/// (``CellSummingIndex/sumCells(in:window:into:filter:counters:)``): a node
+/// is judged by its summaries, clause by clause (none passes as soon as
+/// one clause fails it whole; all pass when every clause passes it
+/// whole); a point by its values; a whole node's aggregates come from its
+/// totals, a point's from its values.
+@usableFromInline
+struct _SummaryFilter: CellNodeFilter {
+  @usableFromInline let query: PropertyQuery
+  @usableFromInline let tests: [_NodeTest]
+  /// Each aggregated column's totals by node, by source.
+  @usableFromInline let sources: [UnsafePointer<_FieldTotals>]
+  /// The cells' totals, `sources.count` a cell.
+  @usableFromInline let totals: UnsafeMutableBufferPointer<_FieldTotals>
+
+  init(
+    query: PropertyQuery, tests: [_NodeTest], sources: [UnsafePointer<_FieldTotals>],
+    totals: UnsafeMutableBufferPointer<_FieldTotals>
+  ) {
+    self.query = query
+    self.tests = tests
+    self.sources = sources
+    self.totals = totals
+  }
+
+  @inlinable static var filters: Bool { true }
+  @inlinable var addsPoints: Bool { !sources.isEmpty }
+
+  @inlinable
+  func verdict(node: Int) -> CellNodeVerdict {
+    var all = true
+    for t in tests {
+      switch t.verdict(node) {
+      case .none: return .none
+      case .some: all = false
+      case .all: break
+      }
+    }
+    return all ? .all : .some
+  }
+
+  @usableFromInline
+  func passes(id: Int32) -> Bool {
+    for t in query.tests where !t.passes(Int(id)) { return false }
+    return true
+  }
+
+  @inlinable
+  func addNode(_ node: Int, slot: Int) {
+    let width = sources.count
+    for f in 0..<width {
+      totals[slot &* width &+ f].merge(sources[f][node])
+    }
+  }
+
+  @usableFromInline
+  func addPoint(id: Int32, slot: Int) {
+    let width = sources.count
+    for f in 0..<width {
+      let u = query.sources[f][Int(id)]
+      if u != .min { totals[slot &* width &+ f].add(u) }
+    }
+  }
+}

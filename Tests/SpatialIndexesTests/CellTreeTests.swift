@@ -148,7 +148,7 @@ import _SpatialTestSupport
       let w = window(rect, zoom: zoom, size: 88)
       var got = [CellTotals](repeating: CellTotals(), count: w.width * (w.rowHi - w.rowLo + 1))
       var counters = WorkCounters()
-      _ = got.withUnsafeMutableBufferPointer { tree.sumCells(in: rect, window: w, into: $0, counters: &counters) }
+      got.withUnsafeMutableBufferPointer { tree.sumCells(in: rect, window: w, into: $0, counters: &counters) }
       #expect(same(got, binned(projected, rect, w)), "zoom \(zoom)")
       #expect(counters.nodesVisited > 10_000, "a walk of many cut nodes: \(counters.nodesVisited)")
     }
@@ -193,7 +193,7 @@ import _SpatialTestSupport
     let w = window(rect, zoom: 3, size: 88)
     var cells = [CellTotals](repeating: CellTotals(), count: w.width * (w.rowHi - w.rowLo + 1))
     var counters = WorkCounters()
-    _ = cells.withUnsafeMutableBufferPointer { tree.sumCells(in: rect, window: w, into: $0, counters: &counters) }
+    cells.withUnsafeMutableBufferPointer { tree.sumCells(in: rect, window: w, into: $0, counters: &counters) }
     let inView = tree.count(in: rect)
     #expect(counters.pointsReported == inView)
     #expect(inView > 20_000)
@@ -210,7 +210,7 @@ import _SpatialTestSupport
     let w = window(rect, zoom: 0, size: 88)
     var cells = [CellTotals](repeating: CellTotals(), count: w.width * (w.rowHi - w.rowLo + 1))
     var none = NoCounters()
-    _ = cells.withUnsafeMutableBufferPointer { tree.sumCells(in: rect, window: w, into: $0, counters: &none) }
+    cells.withUnsafeMutableBufferPointer { tree.sumCells(in: rect, window: w, into: $0, counters: &none) }
     #expect(cells.reduce(0) { $0 + Int($1.count) } == 1, "only the point on the map is in a view's cell")
   }
 
@@ -254,7 +254,7 @@ import _SpatialTestSupport
       let w = window(rect, zoom: zoom, size: 88)
       var got = [CellTotals](repeating: CellTotals(), count: w.width * (w.rowHi - w.rowLo + 1))
       var none = NoCounters()
-      _ = got.withUnsafeMutableBufferPointer { tree.sumCells(in: rect, window: w, into: $0, counters: &none) }
+      got.withUnsafeMutableBufferPointer { tree.sumCells(in: rect, window: w, into: $0, counters: &none) }
       #expect(same(got, binned(projected, rect, w)), "zoom \(zoom)")
       #expect(tree.ids(in: rect).sorted() == reference.ids(in: rect).sorted(), "zoom \(zoom)")
     }
@@ -281,7 +281,7 @@ import _SpatialTestSupport
       func sums(_ tree: CellTree) -> ([CellTotals], WorkCounters) {
         var got = [CellTotals](repeating: CellTotals(), count: w.width * (w.rowHi - w.rowLo + 1))
         var counters = WorkCounters()
-        _ = got.withUnsafeMutableBufferPointer { tree.sumCells(in: rect, window: w, into: $0, counters: &counters) }
+        got.withUnsafeMutableBufferPointer { tree.sumCells(in: rect, window: w, into: $0, counters: &counters) }
         return (got, counters)
       }
       let (a, ca) = sums(one), (b, cb) = sums(many)

@@ -71,54 +71,51 @@ extension CellTree {
   package init(
     contentsOf path: String, timings: inout SavedOpenTimings, externalIDs: inout [UInt64]?
   ) throws(SavedIndexError) {
-    let clock = ContinuousClock(), started = clock.now
-    var file = try SavedFileReader(path: path, kind: Self.name, layouts: Self.savedLayouts)
-    let coords = try file.read(0, as: Double.self)
-    let rows = try file.read(1, as: UInt32.self)
-    let ids = try file.read(2, as: Int32.self)
-    let nodeBytes = try file.read(3, as: UInt8.self)
-    let offCoords = try file.read(4, as: Double.self)
-    let offPositions = try file.read(5, as: Int32.self)
-    let offIDs = try file.read(6, as: Int32.self)
-    externalIDs = try file.readExternalIDs()
-    let read = clock.now
-    let parameters = file.parameters, pointCount = file.pointCount
-    self = try file.structure { () throws(SavedStructureProblem) in
-      try SavedStructure.checkUnusedParameters(parameters, used: 2)
-      let leafSize = Int(parameters[0])
-      guard (1...65536).contains(leafSize) else { throw .init("leafSize \(leafSize) is not in 1...65536") }
-      let n = ids.count
-      guard coords.count == 2 * n, rows.count == n else {
-        throw .init("\(coords.count) coordinates and \(rows.count) rows for \(n) points")
-      }
-      guard n + offIDs.count == pointCount else {
-        throw .init("\(n) points on the map and \(offIDs.count) off it, of \(pointCount)")
-      }
-      try SavedStructure.checkPermutation([ids, offIDs], of: pointCount, "ids")
-      let offMap = try KDTreeIndex(
-        savedCoords: offCoords, ids: offPositions, nodeSize: Int(parameters[1]), pointCount: offIDs.count)
-      let offMapPoints = offMap._pointsByID()
-      if let p = offMapPoints.firstIndex(where: Self.isOnMap) { throw .init("off-map point \(p) lies on the map") }
-      let offTheMap: Int? = coords.withUnsafeBufferPointer { xy in
-        for i in 0..<n where !Self.isOnMap(Point(x: xy[2 &* i], y: xy[2 &* i &+ 1])) { return i }
-        return nil
-      }
-      if let p = offTheMap {
-        throw .init("point \(p) in the tree lies off the map")
-      }
-      let nodes = try Self.savedNodes(nodeBytes, ids: ids)
-      var tree = CellTree(empty: Parameters(leafSize: leafSize))
-      tree.coords = coords
-      tree.rows = rows
-      tree.ids = ids
-      tree.nodes = nodes
-      tree.offMap = offMap
-      tree.offMapIDs = offIDs
-      tree.offMapPoints = offMapPoints
-      return tree
-    }
-    timings = SavedOpenTimings(
-      reading: read - started - file.checksumTime, checksums: file.checksumTime, structure: clock.now - read)
+    self = try Self._open(
+      path, layouts: Self.savedLayouts, timings: &timings, externalIDs: &externalIDs,
+      read: { file throws(SavedIndexError) in
+        (
+          coords: try file.read(0, as: Double.self), rows: try file.read(1, as: UInt32.self),
+          ids: try file.read(2, as: Int32.self), nodeBytes: try file.read(3, as: UInt8.self),
+          offCoords: try file.read(4, as: Double.self), offPositions: try file.read(5, as: Int32.self),
+          offIDs: try file.read(6, as: Int32.self)
+        )
+      },
+      make: { sections, parameters, pointCount throws(SavedStructureProblem) in
+        let (coords, rows, ids, nodeBytes, offCoords, offPositions, offIDs) = sections
+        try SavedStructure.checkUnusedParameters(parameters, used: 2)
+        let leafSize = Int(parameters[0])
+        guard (1...65536).contains(leafSize) else { throw .init("leafSize \(leafSize) is not in 1...65536") }
+        let n = ids.count
+        guard coords.count == 2 * n, rows.count == n else {
+          throw .init("\(coords.count) coordinates and \(rows.count) rows for \(n) points")
+        }
+        guard n + offIDs.count == pointCount else {
+          throw .init("\(n) points on the map and \(offIDs.count) off it, of \(pointCount)")
+        }
+        try SavedStructure.checkPermutation([ids, offIDs], of: pointCount, "ids")
+        let offMap = try KDTreeIndex(
+          savedCoords: offCoords, ids: offPositions, nodeSize: Int(parameters[1]), pointCount: offIDs.count)
+        let offMapPoints = offMap._pointsByID()
+        if let p = offMapPoints.firstIndex(where: Self.isOnMap) { throw .init("off-map point \(p) lies on the map") }
+        let offTheMap: Int? = coords.withUnsafeBufferPointer { xy in
+          for i in 0..<n where !Self.isOnMap(Point(x: xy[2 &* i], y: xy[2 &* i &+ 1])) { return i }
+          return nil
+        }
+        if let p = offTheMap {
+          throw .init("point \(p) in the tree lies off the map")
+        }
+        let nodes = try Self.savedNodes(nodeBytes, ids: ids)
+        var tree = CellTree(empty: Parameters(leafSize: leafSize))
+        tree.coords = coords
+        tree.rows = rows
+        tree.ids = ids
+        tree.nodes = nodes
+        tree.offMap = offMap
+        tree.offMapIDs = offIDs
+        tree.offMapPoints = offMapPoints
+        return tree
+      })
   }
 
   /// The nodes from their saved bytes, checked so that every walk stays in

@@ -39,40 +39,31 @@ extension HilbertRTree {
   package init(
     contentsOf path: String, timings: inout SavedOpenTimings, externalIDs: inout [UInt64]?
   ) throws(SavedIndexError) {
-    let clock = ContinuousClock(), started = clock.now
-    var file = try SavedFileReader(path: path, kind: Self.name, layouts: Self.savedLayouts)
-    let coords = try file.read(0, as: Double.self)
-    let ids = try file.read(1, as: Int32.self)
-    externalIDs = try file.readExternalIDs()
-    let read = clock.now
-    let parameters = file.parameters, pointCount = file.pointCount
-    self = try file.structure { () throws(SavedStructureProblem) in
-      try SavedStructure.checkUnusedParameters(parameters, used: 1)
-      let nodeSize = Int(parameters[0])
-      guard (2...256).contains(nodeSize) else { throw .init("nodeSize \(nodeSize) is not in 2...256") }
-      guard coords.count == 2 * pointCount else {
-        throw .init("\(coords.count) coordinates for \(pointCount) points")
-      }
-      try SavedStructure.checkPermutation(ids, of: pointCount, "ids")
-      try SavedStructure.checkFinite(coords, "points")
-      guard var tree = try? Self(points: [], parameters: Parameters(nodeSize: nodeSize)) else {
-        throw .init("nodeSize \(nodeSize) is refused")
-      }
-      tree.coords = coords
-      tree.ids = ids
-      // Any order of points gives boxes that hold them, so the answers are
-      // right whatever the file's order; the Hilbert order only makes them fast.
-      if pointCount > 0 { tree.packBoxes() }
-      return tree
-    }
-    timings = SavedOpenTimings(
-      reading: read - started - file.checksumTime, checksums: file.checksumTime, structure: clock.now - read)
+    self = try Self._open(
+      path, layouts: Self.savedLayouts, timings: &timings, externalIDs: &externalIDs,
+      read: { file throws(SavedIndexError) in (try file.read(0, as: Double.self), try file.read(1, as: Int32.self)) },
+      make: { sections, parameters, pointCount throws(SavedStructureProblem) in
+        let (coords, ids) = sections
+        try SavedStructure.checkUnusedParameters(parameters, used: 1)
+        let nodeSize = Int(parameters[0])
+        guard (2...256).contains(nodeSize) else { throw .init("nodeSize \(nodeSize) is not in 2...256") }
+        guard coords.count == 2 * pointCount else {
+          throw .init("\(coords.count) coordinates for \(pointCount) points")
+        }
+        try SavedStructure.checkPermutation(ids, of: pointCount, "ids")
+        try SavedStructure.checkFinite(coords, "points")
+        guard var tree = try? Self(points: [], parameters: Parameters(nodeSize: nodeSize)) else {
+          throw .init("nodeSize \(nodeSize) is refused")
+        }
+        tree.coords = coords
+        tree.ids = ids
+        // Any order of points gives boxes that hold them, so the answers are
+        // right whatever the file's order; the Hilbert order only makes them fast.
+        if pointCount > 0 { tree.packBoxes() }
+        return tree
+      })
   }
 
   /// The points by id, as the tree was built from them.
-  package func _pointsByID() -> [Point] {
-    var points = [Point](repeating: Point(x: 0, y: 0), count: count)
-    for (k, id) in ids.enumerated() { points[Int(id)] = Point(x: coords[2 * k], y: coords[2 * k + 1]) }
-    return points
-  }
+  package func _pointsByID() -> [Point] { SpatialIndexes._pointsByID(coords: coords, ids: ids) }
 }

@@ -40,7 +40,7 @@ func _sortByPosition(_ run: Range<Int>, coords: inout [Double], ids: inout [Int3
 /// in `start..<end` whose point (in `xy`, x and y interleaved) differs from
 /// the one at `start`. The points must be sorted by position, so copies lie
 /// together. Gallops, then halves: a run of `m` costs O(log `m`) reads.
-@inlinable @inline(__always) @usableFromInline
+@inlinable @inline(__always)
 func _endOfCopies(_ xy: UnsafePointer<Double>, from start: Int, to end: Int) -> Int {
   let x = xy[2 &* start], y = xy[2 &* start &+ 1]
   @inline(__always) func same(_ j: Int) -> Bool { xy[2 &* j] == x && xy[2 &* j &+ 1] == y }

@@ -37,19 +37,14 @@ extension KDTreeIndex {
   package init(
     contentsOf path: String, timings: inout SavedOpenTimings, externalIDs: inout [UInt64]?
   ) throws(SavedIndexError) {
-    let clock = ContinuousClock(), started = clock.now
-    var file = try SavedFileReader(path: path, kind: Self.name, layouts: Self.savedLayouts)
-    let coords = try file.read(0, as: Double.self)
-    let ids = try file.read(1, as: Int32.self)
-    externalIDs = try file.readExternalIDs()
-    let read = clock.now
-    let parameters = file.parameters, pointCount = file.pointCount
-    self = try file.structure { () throws(SavedStructureProblem) in
-      try SavedStructure.checkUnusedParameters(parameters, used: 1)
-      return try Self(savedCoords: coords, ids: ids, nodeSize: Int(parameters[0]), pointCount: pointCount)
-    }
-    timings = SavedOpenTimings(
-      reading: read - started - file.checksumTime, checksums: file.checksumTime, structure: clock.now - read)
+    self = try Self._open(
+      path, layouts: Self.savedLayouts, timings: &timings, externalIDs: &externalIDs,
+      read: { file throws(SavedIndexError) in (try file.read(0, as: Double.self), try file.read(1, as: Int32.self)) },
+      make: { sections, parameters, pointCount throws(SavedStructureProblem) in
+        try SavedStructure.checkUnusedParameters(parameters, used: 1)
+        let (coords, ids) = sections
+        return try Self(savedCoords: coords, ids: ids, nodeSize: Int(parameters[0]), pointCount: pointCount)
+      })
   }
 
   /// A tree from its saved arrays, checked so that every walk stays in
@@ -83,9 +78,5 @@ extension KDTreeIndex {
   }
 
   /// The points by id, as the tree was built from them.
-  package func _pointsByID() -> [Point] {
-    var points = [Point](repeating: Point(x: 0, y: 0), count: count)
-    for (k, id) in ids.enumerated() { points[Int(id)] = Point(x: coords[2 * k], y: coords[2 * k + 1]) }
-    return points
-  }
+  package func _pointsByID() -> [Point] { SpatialIndexes._pointsByID(coords: coords, ids: ids) }
 }

@@ -25,3 +25,34 @@ extension CellTree: SavableIndex {}
 package func savedIndexKind(at path: String) throws(SavedIndexError) -> String {
   try SavedFileReader(path: path, kind: nil, layouts: []).kind
 }
+
+extension SavableIndex {
+  /// The one way every kind opens: the header and table checked, the
+  /// sections read by `read` (each checksummed as it is read), the
+  /// external ids, then the index made by `make`, whose problems are
+  /// reported as the file's. `timings` gets each part's time.
+  static func _open<Sections>(
+    _ path: String, layouts: [SavedSectionLayout], timings: inout SavedOpenTimings, externalIDs: inout [UInt64]?,
+    read: (inout SavedFileReader) throws(SavedIndexError) -> Sections,
+    make: (_ sections: Sections, _ parameters: [UInt32], _ pointCount: Int) throws(SavedStructureProblem) -> Self
+  ) throws(SavedIndexError) -> Self {
+    let clock = ContinuousClock(), started = clock.now
+    var file = try SavedFileReader(path: path, kind: name, layouts: layouts)
+    let sections = try read(&file)
+    externalIDs = try file.readExternalIDs()
+    let readAt = clock.now
+    let parameters = file.parameters, pointCount = file.pointCount
+    let index = try file.structure { () throws(SavedStructureProblem) in try make(sections, parameters, pointCount) }
+    timings = SavedOpenTimings(
+      reading: readAt - started - file.checksumTime, checksums: file.checksumTime, structure: clock.now - readAt)
+    return index
+  }
+}
+
+/// The points by id from coordinates and ids in an index's order: what
+/// ``SavableIndex/_pointsByID()`` gives for the trees that keep only these.
+func _pointsByID(coords: [Double], ids: [Int32]) -> [Point] {
+  var points = [Point](repeating: Point(x: 0, y: 0), count: ids.count)
+  for (k, id) in ids.enumerated() { points[Int(id)] = Point(x: coords[2 * k], y: coords[2 * k + 1]) }
+  return points
+}

@@ -143,10 +143,26 @@ extension Clusterer {
     _ layout: _StepLayout, _ cells: UnsafeMutableBufferPointer<CellTotals>, _ query: _StepQuery,
     _ counters: inout C
   ) {
-    guard _indexSumsCells, let filter = _summaryFilter(query) else {
+    guard _indexSumsCells else {
       _singlePass(layout, cells, &counters, query)
       return
     }
+    if let filter = _valueFilter(query) {
+      _walk(layout, cells, filter, &counters)
+      return
+    }
+    guard let filter = _summaryFilter(query) else {
+      _singlePass(layout, cells, &counters, query)
+      return
+    }
+    _walk(layout, cells, filter, &counters)
+  }
+
+  /// The cell tree's walk of each rectangle of `layout` with `filter`.
+  @inlinable
+  func _walk<C: QueryCounters, F: CellNodeFilter>(
+    _ layout: _StepLayout, _ cells: UnsafeMutableBufferPointer<CellTotals>, _ filter: F, _ counters: inout C
+  ) {
     for k in 0..<layout.rectCount {
       let rc = layout.rect(k)
       let window = CellWindow(
@@ -154,6 +170,22 @@ extension Clusterer {
         colLo: rc.colLo, colHi: rc.colHi, width: layout.width, base: rc.dense &- rc.colLo,
         columnZero: rc.zero)
       _ = _sumCellsOf(index, in: rc.rect, window: window, into: cells, filter: filter, counters: &counters)
+    }
+  }
+
+  /// The walk's filter for `step` from totals by value
+  /// (``_NodeSummaries/valueFilter(_:totals:points:_:)``): for a filter of
+  /// one clause, on a category of few codes or a number; nil otherwise, or
+  /// for an index that does not sum cells.
+  @usableFromInline
+  mutating func _valueFilter(_ step: _StepQuery) -> _ValueFilter? {
+    let stored = _summaryStorage, points = _points
+    return _cellNodes(index) { ids, count, shape in
+      let summaries = stored.flatMap { $0.holds(ids) ? $0 : nil } ?? _NodeSummaries(ids: ids, nodeCount: count, shape)
+      return (summaries, summaries.valueFilter(step.query, totals: step.totals, points: points, shape))
+    }.flatMap { summaries, filter in
+      _summaryStorage = summaries
+      return filter
     }
   }
 

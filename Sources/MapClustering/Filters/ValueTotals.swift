@@ -34,7 +34,8 @@ struct _CodeTotals {
 ///   one child of the same points shares its child's.
 /// - **A number's runs**: the tree positions of each bucket's points, in
 ///   tree order, and their values. A bound that cuts a bucket is decided on
-///   that bucket's points of the node alone, read from its run.
+///   that bucket's points of the node alone, read from its run. A number
+///   whose buckets each hold one value has none: no bound cuts them.
 /// - **Aggregates** (``aggregateTotals(units:)``): for a number column
 ///   asked, its ``_FieldTotals`` beside each ``_CodeTotals``, made on first
 ///   use.
@@ -156,7 +157,8 @@ final class _ValueSummary: @unchecked Sendable {
     // a number's runs: tree positions bucket by bucket (a counting sort),
     // and each position's place in them
     var place: [Int32] = []
-    if !isCategory {
+    // a number whose buckets each hold one value (stars) is never cut
+    if !isCategory && zip(lows, highs).contains(where: { $0 != $1 }) {
       var starts = [Int](repeating: 0, count: codeCount + 1)
       for p in 0..<m where treeCodes[p] != Self.missing { starts[Int(treeCodes[p]) + 1] += 1 }
       for c in 0..<codeCount { starts[c + 1] += starts[c] }

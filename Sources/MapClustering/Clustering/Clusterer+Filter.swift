@@ -39,8 +39,10 @@ extension Clusterer {
   /// `aggregate` on the cell tree answers whole nodes from summaries of
   /// the properties by node, built on first use for each column a query
   /// reads (a node whose points all pass adds its totals, one whose points
-  /// all fail is skipped, a mixed one is split); on any other index it
-  /// takes one range query a rectangle, as `singlePass` does.
+  /// all fail is skipped, a mixed one is split; with a filter of one
+  /// clause, a node in one cell adds the totals of the values that pass,
+  /// however its values mix); on any other index it takes one range query
+  /// a rectangle, as `singlePass` does.
   ///
   /// - Throws: ``ClusteringError/invalidProperties(_:)`` when the query's
   ///   properties describe another number of points than the clusterer's.

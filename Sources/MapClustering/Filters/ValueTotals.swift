@@ -29,7 +29,8 @@ struct _CodeTotals {
 ///   byte: a mixed leaf, or a small node, is filtered reading memory in
 ///   sequence.
 /// - **By node**, for each node holding at least ``minimumPoints`` points
-///   (chosen so the totals stay within about 8 bytes a point), a
+///   (chosen so the totals stay within about 8 bytes a point, 6 beside
+///   runs), a
 ///   ``_CodeTotals`` for each code present, sorted by code. A node with
 ///   one child of the same points shares its child's.
 /// - **A number's runs**: the tree positions of each bucket's points, in
@@ -79,8 +80,11 @@ final class _ValueSummary: @unchecked Sendable {
   let passTable: UnsafeMutablePointer<UInt8>
   let chosen: UnsafeMutablePointer<UInt8>
 
-  /// Bytes of totals by node kept per point, at most: picks ``minimumPoints``.
-  static var budgetPerPoint: Int { 8 }
+  /// Bytes of totals by node kept per point, at most: picks
+  /// ``minimumPoints``. A number with runs (12 bytes a point) keeps 6, so
+  /// everything a filter on it needs stays within 64 bytes a point with the
+  /// tree and the column.
+  static func budgetPerPoint(runs: Bool) -> Int { runs ? 6 : 8 }
 
   /// Summarises a category column; nil past ``maximumCodes`` codes.
   convenience init?(
@@ -191,7 +195,8 @@ final class _ValueSummary: @unchecked Sendable {
       bySize[Swift.max(0, j)] += Swift.min(codeCount, s.points.count)
     }
     var j = 32, kept = 0
-    let budget = Swift.max(4096, m * Self.budgetPerPoint / MemoryLayout<_CodeTotals>.stride)
+    let perPoint = Self.budgetPerPoint(runs: runLength > 0)
+    let budget = Swift.max(1024, m * perPoint / MemoryLayout<_CodeTotals>.stride)
     while j > 6 && kept + bySize[j - 1] <= budget {
       kept += bySize[j - 1]
       j -= 1

@@ -106,6 +106,14 @@ import _SpatialTestSupport
     #expect(!live.isEmpty && live.allSatisfy { ($0.workloadBytes ?? 0) >= 1500 * 24 })
     #expect(queries.filter { !["cluster", "live"].contains($0.key.workload) }.allSatisfy { $0.workloadBytes == nil })
     #expect(rows.filter { $0.key.zooms != "all" }.allSatisfy { $0.churn == nil && $0.counters == .none })
+    // a zoom band's row holds what its whole row holds (the same runner)
+    let bands = rows.filter { $0.key.zooms != "all" && $0.key.workload == "cluster" }
+    #expect(!bands.isEmpty)
+    for band in bands {
+      var whole = band.key
+      whole.zooms = "all"
+      #expect(band.workloadBytes != nil && band.workloadBytes == rows.first { $0.key == whole }?.workloadBytes, "\(band.key)")
+    }
   }
 
   /// The live fleet moves on with every pass, so work counted after the

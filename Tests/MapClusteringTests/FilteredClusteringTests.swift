@@ -307,6 +307,11 @@ enum FilterFixtures {
     let warm = try PropertyQuery(filter: PointFilter(parsing: "chain in (chain-1, chain-2) and tag = x"),
                                  aggregates: all, properties: properties)
     try clusterer.cluster(world, strategy: .aggregate, query: warm, into: &markers, aggregates: &values)
+    // a filter of one clause reads its column's totals by value
+    for one in ["chain = chain-1", "tag = x", "price >= 1", "stars >= 1", "big >= 1"] {
+      let query = try PropertyQuery(filter: PointFilter(parsing: one), aggregates: all, properties: properties)
+      try clusterer.cluster(world, strategy: .aggregate, query: query, into: &markers, aggregates: &values)
+    }
     let held = try #require(clusterer._summaryStorage).bytes
     #expect(held > 0 && clusterer.memoryBytes(for: .aggregate) >= before + held, "the summaries are counted")
     var g = SplitMix64(seed: 93)

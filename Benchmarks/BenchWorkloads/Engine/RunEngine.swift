@@ -116,8 +116,10 @@ public struct RunEngine {
         for (phase, cut) in t.phases {
           rows.append(maker.row(WorkloadCatalog.phaseRowName(t.workload, phase), t.variant, cut, buildMs: buildMs))
         }
+        // a band's row holds what the whole row holds: the same runner
         for band in t.bands {
-          rows.append(maker.row(t.workload, t.variant, band.cut, buildMs: buildMs, zooms: band.name))
+          rows.append(maker.row(
+            t.workload, t.variant, band.cut, buildMs: buildMs, zooms: band.name, workloadBytes: t.workloadBytes))
         }
       }
     }

@@ -39,8 +39,10 @@ extension Clusterer {
   /// `aggregate` on the cell tree answers whole nodes from summaries of
   /// the properties by node, built on first use for each column a query
   /// reads (a node whose points all pass adds its totals, one whose points
-  /// all fail is skipped, a mixed one is split); on any other index it
-  /// takes one range query a rectangle, as `singlePass` does.
+  /// all fail is skipped, a mixed one is split; with a filter of one
+  /// clause, a node in one cell adds the totals of the values that pass,
+  /// however its values mix); on any other index it takes one range query
+  /// a rectangle, as `singlePass` does.
   ///
   /// - Throws: ``ClusteringError/invalidProperties(_:)`` when the query's
   ///   properties describe another number of points than the clusterer's.
@@ -143,10 +145,26 @@ extension Clusterer {
     _ layout: _StepLayout, _ cells: UnsafeMutableBufferPointer<CellTotals>, _ query: _StepQuery,
     _ counters: inout C
   ) {
-    guard _indexSumsCells, let filter = _summaryFilter(query) else {
+    guard _indexSumsCells else {
       _singlePass(layout, cells, &counters, query)
       return
     }
+    if let filter = _valueFilter(query) {
+      _walk(layout, cells, filter, &counters)
+      return
+    }
+    guard let filter = _summaryFilter(query) else {
+      _singlePass(layout, cells, &counters, query)
+      return
+    }
+    _walk(layout, cells, filter, &counters)
+  }
+
+  /// The cell tree's walk of each rectangle of `layout` with `filter`.
+  @inlinable
+  func _walk<C: QueryCounters, F: CellNodeFilter>(
+    _ layout: _StepLayout, _ cells: UnsafeMutableBufferPointer<CellTotals>, _ filter: F, _ counters: inout C
+  ) {
     for k in 0..<layout.rectCount {
       let rc = layout.rect(k)
       let window = CellWindow(
@@ -154,6 +172,22 @@ extension Clusterer {
         colLo: rc.colLo, colHi: rc.colHi, width: layout.width, base: rc.dense &- rc.colLo,
         columnZero: rc.zero)
       _ = _sumCellsOf(index, in: rc.rect, window: window, into: cells, filter: filter, counters: &counters)
+    }
+  }
+
+  /// The walk's filter for `step` from totals by value
+  /// (``_NodeSummaries/valueFilter(_:totals:points:_:)``): for a filter of
+  /// one clause, on a category of few codes or a number; nil otherwise, or
+  /// for an index that does not sum cells.
+  @usableFromInline
+  mutating func _valueFilter(_ step: _StepQuery) -> _ValueFilter? {
+    let stored = _summaryStorage, points = _points
+    return _cellNodes(index) { ids, count, shape in
+      let summaries = stored.flatMap { $0.holds(ids) ? $0 : nil } ?? _NodeSummaries(ids: ids, nodeCount: count, shape)
+      return (summaries, summaries.valueFilter(step.query, totals: step.totals, points: points, shape))
+    }.flatMap { summaries, filter in
+      _summaryStorage = summaries
+      return filter
     }
   }
 

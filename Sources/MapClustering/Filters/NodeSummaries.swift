@@ -73,7 +73,55 @@ final class _NodeSummaries: @unchecked Sendable {
   static var columnLimit: Int { 32 }
 
   /// Bytes held: the columns' summaries.
-  var bytes: Int { columns.reduce(0) { $0 + $1.bytes } }
+  var bytes: Int { columns.reduce(0) { $0 + $1.bytes } + values.reduce(0) { $0 + $1.bytes } }
+
+  /// Columns summarised by value (``_ValueSummary``), for filters of one
+  /// clause.
+  var values: [_ValueSummary] = []
+  /// Columns whose codes are too many to summarise by value.
+  var refused: [UnsafeRawPointer?] = []
+  var valueSources: [UnsafePointer<_FieldTotals>] = []
+
+  /// The walk's filter for `query` from totals by value, when its filter
+  /// is one clause on a column of at most ``_ValueSummary/maximumCodes``
+  /// codes (or a number); nil otherwise. Made on first use of the column,
+  /// and of each aggregated column beside it.
+  func valueFilter(
+    _ query: PropertyQuery, totals: UnsafeMutableBufferPointer<_FieldTotals>, points: [Point],
+    _ shape: (Int) -> CellNodeShape
+  ) -> _ValueFilter? {
+    guard query.tests.count == 1, let test = query.tests.first else { return nil }
+    if values.count > Self.columnLimit { values.removeAll() }
+    let summary: _ValueSummary
+    switch test {
+    case .code(let codes, _), .codes(let codes, _):
+      if let s = values.first(where: { $0.holds(codes: codes) }) {
+        summary = s
+      } else {
+        let key = Self.address(codes)
+        guard !refused.contains(key) else { return nil }
+        guard let s = _ValueSummary(codes: codes, ids: ids, points: points, nodeCount: nodeCount, shape) else {
+          refused.append(key)
+          return nil
+        }
+        values.append(s)
+        summary = s
+      }
+    case .range(let units, _, _), .anyOf(let units, _):
+      if let s = values.first(where: { $0.holds(units: units) }) {
+        summary = s
+      } else {
+        let s = _ValueSummary(units: units, ids: ids, points: points, nodeCount: nodeCount, shape)
+        values.append(s)
+        summary = s
+      }
+    }
+    valueSources.removeAll(keepingCapacity: true)
+    for units in query.sources {
+      valueSources.append(UnsafePointer(summary.aggregateTotals(units: units, ids: ids, shape)))
+    }
+    return _ValueFilter(summary, test: test, query: query, sources: valueSources, totals: totals)
+  }
 
   /// The summary of a category column, made on first use.
   func summary(codes: [UInt32], _ shape: (Int) -> CellNodeShape) -> _ColumnSummary {
@@ -135,8 +183,10 @@ final class _NodeSummaries: @unchecked Sendable {
 
 /// One column's summaries by node (see ``_NodeSummaries``).
 final class _ColumnSummary {
-  /// The column's storage, retained: its identity.
-  let column: AnyObject?
+  /// The column, retained (its storage is its identity); `Any`, since
+  /// with Foundation loaded an array cast to `AnyObject` is bridged, a
+  /// copy of every element.
+  let column: Any
   let key: UnsafeRawPointer?
   let count: Int
   let isCategory: Bool
@@ -154,7 +204,7 @@ final class _ColumnSummary {
   /// Summarises `codes` over the nodes, leaves first: a leaf from its
   /// points, an inner node from its children (which follow it).
   init(codes: [UInt32], ids: [Int32], nodeCount n: Int, _ shape: (Int) -> CellNodeShape) {
-    column = codes as AnyObject
+    column = codes
     key = _NodeSummaries.address(codes)
     count = codes.count
     isCategory = true
@@ -214,7 +264,7 @@ final class _ColumnSummary {
   }
 
   init(units: [Int64], ids: [Int32], nodeCount n: Int, _ shape: (Int) -> CellNodeShape) {
-    column = units as AnyObject
+    column = units
     key = _NodeSummaries.address(units)
     count = units.count
     isCategory = false
@@ -334,6 +384,13 @@ struct _SummaryFilter: CellNodeFilter {
 
   @inlinable static var filters: Bool { true }
   @inlinable var addsPoints: Bool { !sources.isEmpty }
+  @inlinable var scansMixedNodes: Bool { false }
+
+  @inlinable
+  func addMixed<C: QueryCounters>(
+    node: Int, slot: Int, into cell: UnsafeMutablePointer<CellTotals>, coords: UnsafePointer<Double>,
+    ids: UnsafePointer<Int32>, counters: inout C
+  ) -> Bool { false }
 
   @inlinable
   func verdict(node: Int) -> CellNodeVerdict {
@@ -349,7 +406,7 @@ struct _SummaryFilter: CellNodeFilter {
   }
 
   @usableFromInline
-  func passes(id: Int32) -> Bool {
+  func passes(position: Int, id: Int32) -> Bool {
     for t in query.tests where !t.passes(Int(id)) { return false }
     return true
   }

@@ -6,6 +6,7 @@
 /// Missing values fail every test: `Int64.min` lies below every range's
 /// `lo` (at least `Int64.min + 1`) and in no list, and `UInt32.max` is no
 /// table's code.
+@usableFromInline
 enum _PropertyTest: Sendable {
   /// `lo <= units[id] <= hi` (`lo > Int64.min`): `>=` and `<=` on one
   /// column merged, and `=` on a number.
@@ -18,12 +19,24 @@ enum _PropertyTest: Sendable {
   case codes(codes: [UInt32], bits: [UInt64])
 
   /// Whether point `i` (a valid id) passes.
+  @usableFromInline
   func passes(_ i: Int) -> Bool {
     switch self {
     case .range(let units, let lo, let hi): lo <= units[i] && units[i] <= hi
     case .anyOf(let units, let values): Self.contains(values, units[i])
     case .code(let codes, let code): codes[i] == code
     case .codes(let codes, let bits): Self.isSet(bits, codes[i])
+    }
+  }
+
+  /// Whether a value of a number column passes (`range` and `anyOf`; a
+  /// category's tests pass none).
+  @usableFromInline
+  func passes(value v: Int64) -> Bool {
+    switch self {
+    case .range(_, let lo, let hi): lo <= v && v <= hi
+    case .anyOf(_, let values): Self.contains(values, v)
+    case .code, .codes: false
     }
   }
 

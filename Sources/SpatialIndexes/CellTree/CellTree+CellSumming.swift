@@ -119,6 +119,13 @@ struct _CellSumming<C: QueryCounters, F: CellNodeFilter> {
     if f.slot >= 0 && f.inside && (!F.filters || f.passing) {
       addWhole(node, slot: Int(f.slot), &counters)
       if F.filters { filter.addNode(Int(f.node), slot: Int(f.slot)) }
+    } else if F.filters && f.slot >= 0 && f.inside
+      && filter.addMixed(
+        node: Int(f.node), slot: Int(f.slot), into: cells.baseAddress! + Int(f.slot), coords: tree.coords,
+        ids: tree.ids, counters: &counters) {
+      // the filter added the mixed node from its totals by value
+    } else if F.filters && f.slot >= 0 && f.inside && filter.scansMixedNodes {
+      sumPoints(of: node, inside: true, slot: Int(f.slot), passing: false, &counters)
     } else if node.isLeaf {
       sumPoints(of: node, inside: f.inside, slot: Int(f.slot), passing: !F.filters || f.passing, &counters)
     } else {
@@ -142,6 +149,9 @@ struct _CellSumming<C: QueryCounters, F: CellNodeFilter> {
   /// Adds the points of a leaf inside the rectangle (all, when `inside`)
   /// to `slot`, or to their own cells when `slot` < 0; unless `passing`
   /// (the filter passes the whole leaf), only those the filter passes.
+  /// With a filter that scans mixed nodes, `node` may be an inner node
+  /// inside one cell (`slot` ≥ 0, not `passing`): its points are the same
+  /// contiguous run.
   @usableFromInline @_transparent
   func sumPoints(of node: _CellNode, inside: Bool, slot: Int, passing: Bool, _ counters: inout C) {
     let start = Int(node.start), end = start &+ Int(node.count)
@@ -157,7 +167,7 @@ struct _CellSumming<C: QueryCounters, F: CellNodeFilter> {
     for i in start..<end {
       let lon = tree.coords[2 &* i], lat = tree.coords[2 &* i &+ 1]
       if !inside && !rect.contains(x: lon, y: lat) { continue }
-      if F.filters && !passing && !filter.passes(id: tree.ids[i]) { continue }
+      if F.filters && !passing && !filter.passes(position: i, id: tree.ids[i]) { continue }
       var s = slot
       if s < 0 {
         guard let own = grid.slot(lon: lon, lat: lat, row26: Int(tree.rows[i])) else { continue }
@@ -166,7 +176,9 @@ struct _CellSumming<C: QueryCounters, F: CellNodeFilter> {
       // the id only for a cell's first point (a marker of one point names
       // it): the ids are a cache line a leaf of their own, and the leaf's
       // first is in the node
-      if cells[s].count == 0 { cells[s].anyID = i == start ? node.firstID : tree.ids[i] }
+      if cells[s].count == 0 {
+        cells[s].anyID = i == start && (!F.filters || node.isLeaf) ? node.firstID : tree.ids[i]
+      }
       cells[s].count &+= 1
       cells[s].sumLon &+= Int64(MapCells.binUnits(longitude: lon))
       cells[s].sumLat &+= Int64(MapCells.units(lat))

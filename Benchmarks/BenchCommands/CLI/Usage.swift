@@ -147,7 +147,13 @@ enum Usage {
   /// What a command does, in prose.
   static func about(_ command: String) -> String {
     switch command {
-    case "run": return "Runs workloads on indexes."
+    case "run":
+      return """
+        Runs workloads on indexes. The filters workload is the filter session: the session's views
+        clustered under filters the user changes step by step (chips toggled, a slider moved; see
+        docs/workloads.md). It runs on hotels, places, airports and zipcodes: named on other data it
+        exits 64, and --workload all leaves it out there with a note on stderr.
+        """
     case "recommend":
       return """
         Measures every index and cluster strategy on the data (a seeded 200-step session of the
@@ -217,7 +223,8 @@ enum Usage {
         and tap steps run again with the dataset's filter checks (hotels: chain in (chain-7) with
         sum, min and max of price; stars >= 4 and price <= 150 with max of price; places, airports
         and zipcodes one each), each index against the linear scan with the same filter; the line
-        names the filter in braces. --filter and --aggregate check that filter instead. Exit 1
+        names the filter in braces. --filter and --aggregate check that filter instead. The filters
+        workload (the filter session) is checked step by step, each step with its own filter. Exit 1
         with the first differences on any mismatch.
         """
     case "fuzz":

@@ -91,8 +91,11 @@ func announceSchema(of engine: PostGISEngine, on server: PostgresServer) {
 }
 
 extension RunOptions {
-  /// The workloads an engine runs of those asked: all but live.
-  var peerChoices: [WorkloadChoice] { workloadChoices.filter { $0.name != LiveWorkload.name } }
+  /// The workloads an engine runs of those asked: all but live and the
+  /// filter session.
+  var peerChoices: [WorkloadChoice] {
+    workloadChoices.filter { $0.name != LiveWorkload.name && $0.name != FilterSessionWorkload.name }
+  }
 
   /// How an engine times them: passes and budget as asked (2 s a row by
   /// default: a server's rows are few); the server's clock has no overhead

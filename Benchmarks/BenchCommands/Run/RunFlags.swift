@@ -116,6 +116,7 @@ enum RunFlags {
       help: "\(RunOptions.workloadNames.joined(separator: ", ")) (default \(RunOptions.defaultWorkloads.joined(separator: ",")))"
     ) { (o: inout RunOptions, v: FlagValue) throws(UsageError) in
       o.workloads = try v.names(RunOptions.workloadNames, what: "workload")
+      o.workloadsAll = v.text == "all"
     }
   }
 

@@ -158,7 +158,8 @@ enum Usage {
       return """
         Measures every index and cluster strategy on the data (a seeded 200-step session of the
         viewport, cluster, tap and nearest workloads, 3 repetitions, a row stopping after 1 s; with
-        --live, one pass of a 100-frame live session too), then the two best indexes again with their first whole-number
+        --live, one pass of a 100-frame live session too; on data with properties, the filter session:
+        hotels, places, airports, zipcodes), then the two best indexes again with their first whole-number
         parameter at half and twice its default. Prints the verdict: the index and parameters, the
         strategies, each workload's p99 against its share of the frame, memory and build, the
         runner-up and why it lost, the confidence, and the Swift that builds the choice. Warnings
@@ -173,6 +174,8 @@ enum Usage {
         nearest; half for a live frame) and it holds no more than --memory-limit. Of those, the ones
         whose worst share used is within 1.5× of the best's, or at most 25% of every share, are as
         fast; of them the least memory wins (within 10% counts as the same), then the fastest build.
+        The filter session is weighed with a quarter of the frame, its p99 on the cluster line; when
+        the pick was made on filtered work, the Swift clusters through the filter's PropertyQuery.
         """
     case "report":
       return """

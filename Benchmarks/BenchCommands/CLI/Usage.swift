@@ -205,7 +205,9 @@ enum Usage {
         distance (range); nearest, KNN `geog <-> position` then id (k=1, k=10, k=100). Each is timed
         inside the server (clock=server: PL/pgSQL around each step) and from psql, round trip
         included (clock=client); the load and GiST indexes are the build row. Rows count the steps
-        whose answers differ in wrong_answers. Writes results/<date>-<commit>-peer-postgis.csv
+        whose answers differ in wrong_answers. --filter and --aggregate (viewport, cluster, tap) load
+        the properties as columns and add a WHERE, and SUM, MIN, MAX per cell, checked against the
+        filtered linear scan. Writes results/<date>-<commit>-peer-postgis.csv
         (or --out), never over an earlier file. Exit 1 when an exact query's answer differs, 69 when
         PostgreSQL or PostGIS is missing or the server does not start or answer.
         """

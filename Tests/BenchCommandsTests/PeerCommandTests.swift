@@ -62,6 +62,29 @@ private let hasPSQL = (try? PostgresTools.find(needsServer: false)) != nil
     }
   }
 
+  /// With a filter and aggregates PostGIS runs the filtered work, its
+  /// answers checked against the filtered linear scan; a filter with a
+  /// workload it does not apply to is a usage error.
+  @Test(.enabled(if: hasPostGIS, "needs PostgreSQL and PostGIS"))
+  func aFilteredRunIsCheckedAgainstTheFilteredLinearScan() throws {
+    try withTemporaryFolder { folder in
+      let base = ["peer", "postgis", "--dataset", "hotels", "--n", "3000", "--steps", "12", "--repeat", "1", "--quiet"]
+      let result = try runBench(
+        base + ["--workload", "viewport,cluster,tap", "--filter", "chain in (chain-1, chain-3) and price <= 150.005",
+                "--aggregate", "sum:price,min:price,max:stars", "--out", "f.csv"], in: folder.path)
+      #expect(result.code == 0, "\(result.stderr)")
+      for label in ["viewport/exact", "cluster/group-by", "tap/range", "tap/nearest"] {
+        #expect(result.stdout.contains("postgis-gist \(label): all 12 steps agree with the linear scan"), "\(result.stdout)")
+      }
+      let rows = try ReportFile.read(folder.file("f.csv")).filter { $0.key.workload == "cluster" }
+      #expect(!rows.isEmpty && rows.allSatisfy {
+        $0.key.filter == "chain in (chain-1, chain-3) and price <= 150.005 aggregate sum:price,min:price,max:stars"
+      })
+      let nearest = try runBench(base + ["--filter", "stars >= 4"], in: folder.path)
+      #expect(nearest.code == 64 && nearest.stderr.contains("--filter is for the viewport, cluster, tap workloads, not nearest"))
+    }
+  }
+
   /// `recommend --peer postgis` starts the server before any index runs:
   /// without PostgreSQL it stops at once, one line, nothing written.
   @Test func recommendWithoutPostgreSQLStopsFirst() throws {

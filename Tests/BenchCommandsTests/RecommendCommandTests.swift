@@ -54,6 +54,24 @@ extension CLITests {
       }
     }
 
+    /// On data with properties recommend weighs the filter session: its
+    /// rows are in the report, its p99 on the cluster line, and the Swift
+    /// clusters through the filter's query.
+    @Test func onDataWithPropertiesItWeighsTheFilterSession() throws {
+      try withTemporaryFolder { folder in
+        let args = ["recommend", "--dataset", "hotels", "--n", "3000", "--steps", "20", "--repeat", "1", "--quiet"]
+        let result = try runBench(args + ["--out", "rec.csv"], in: folder.path)
+        expectVerdictExit(result)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count <= 16, "\(result.stdout)")
+        #expect(lines.contains { $0.hasPrefix("  cluster ") && $0.contains("; under filters ") }, "\(result.stdout)")
+        #expect(lines.contains { $0.contains("query: query, into: &markers, aggregates: &values)") })
+        let rows = try ReportFile.read(folder.file("rec.csv")).filter { $0.key.workload == "filters" }
+        #expect(Set(rows.map(\.key.index)).count == allIndexTypes.count)
+        #expect(rows.allSatisfy { $0.key.filter == "chips chain,stars slider price<= aggregate min:price" })
+      }
+    }
+
     /// Whether a choice meets the budget depends on the clock (a debug
     /// build, timed while other tests run), so either verdict's exit code
     /// will do (1: nothing meets it; the closest is shown the same way); a
@@ -146,7 +164,10 @@ extension CLITests {
       let options = try RecommendOptions.parse(["--live", "--steps", "200"])
       let parts = RecommendOptions.parts(options.run)
       #expect(parts.count == 2)
-      #expect(parts[0].workloads == ["build", "viewport", "cluster", "tap", "nearest"])
+      // the default dataset, places, has properties: the filter session is weighed too
+      #expect(parts[0].workloads == ["build", "viewport", "cluster", "tap", "nearest", "filters"])
+      #expect(RecommendOptions.parts(try RecommendOptions.parse(["--dataset", "uniform"]).run)[0].workloads
+        == ["build", "viewport", "cluster", "tap", "nearest"])
       #expect(parts[0].steps == 200 && parts[0].repeats == 3)
       #expect(parts[1].workloads == ["live"] && parts[1].steps == RecommendOptions.liveSteps)
       #expect(parts[1].repeats == 1 && parts[1].warmup == 0)

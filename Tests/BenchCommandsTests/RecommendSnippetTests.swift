@@ -27,6 +27,24 @@ private func gridThatClusters() throws -> [ClusterMarker] {
   return markers
 }
 
+private let query: PropertyQuery = {
+  var properties = PointProperties()
+  try! properties.addCategory("chain", values: (0..<300).map { ["a", "b", "c"][$0 % 3] })
+  return try! PropertyQuery(filter: PointFilter(parsing: "chain in (a, c)"), aggregates: [], properties: properties)
+}()
+
+private func cellTreeThatFilters() throws -> [ClusterMarker] {
+  var markers: [ClusterMarker] = []
+  var values: [AggregateValue] = []
+  // recommend: celltree leafSize=64;threads=auto cluster=aggregate filtered=single-pass
+  var parameters = CellTree.Parameters()
+  parameters.leafSize = 64
+  var clusterer = try Clusterer<CellTree>(points: points, parameters: parameters)
+  try clusterer.cluster(viewport, strategy: .singlePass, query: query, into: &markers, aggregates: &values)   // query: the map's filter, a PropertyQuery
+  // end
+  return markers
+}
+
 private func bufferedKDTreeThatMoves() throws -> [ClusterMarker] {
   var markers: [ClusterMarker] = []
   // recommend: kdtree nodeSize=128;threads=auto live=buffered
@@ -133,14 +151,15 @@ private func blocks(_ name: String, until end: (Int, String) -> Bool) -> [(marke
 @Suite struct RecommendSnippetTests {
   @Test func everySnippetHereIsWhatRecommendPrints() {
     let snippets = blocks("recommend") { _, line in line == "// end" }
-    #expect(snippets.count == 6)
+    #expect(snippets.count == 7)
     for (marker, lines) in snippets {
       let words = marker.split(separator: " ").map(String.init)
       let options = Dictionary(words.dropFirst(2).map { w -> (String, String) in
         let kv = w.split(separator: "=", maxSplits: 1).map(String.init)
         return (kv[0], kv[1])
       }, uniquingKeysWith: { a, _ in a })
-      let printed = Verdict.swift(index: words[0], params: words[1], cluster: options["cluster"], live: options["live"])
+      let printed = Verdict.swift(
+        index: words[0], params: words[1], cluster: options["cluster"], live: options["live"], filtered: options["filtered"])
       #expect(printed == lines, "\(marker)")
     }
   }
@@ -168,6 +187,7 @@ private func blocks(_ name: String, until end: (Int, String) -> Bool) -> [(marke
     }
     #expect(try quadtreeThatOnlyQueries().count == inside.count && !inside.isEmpty)
     #expect(try !cellTreePerCell().isEmpty)
+    #expect(try !cellTreeThatFilters().isEmpty)
     #expect(try !gridThatMovesItsPoints().isEmpty)
     #expect(try !rtreeWithDefaults().isEmpty)
     try everyOtherParameter()

@@ -33,6 +33,21 @@ import Testing
       "capacity=4;maxDepth=32;bounds=world;build=inserts", index: "quadtree") == "capacity=4;bounds=world…")
   }
 
+  /// A run with a filter shows each row's, `-` for a row without one; a
+  /// run without keeps its columns.
+  @Test func aFilteredRowShowsItsFilter() {
+    var rows = [("build", ""), ("cluster", "aggregate"), ("filters", "aggregate")].map { w, s in
+      reportRow(index: "celltree", params: "", n: 1000, workload: w, strategy: s, median: 1e5, halfWidth: 1e3,
+                resultsTotal: 10)
+    }
+    #expect(!ResultsTable.render(rows).contains("filter "))
+    rows[2].key.filter = "chips chain,stars slider price<= aggregate min:price"
+    let lines = ResultsTable.render(rows).split(separator: "\n").map(String.init)
+    #expect(lines[1].contains("strategy   filter "), "\(lines[1])")
+    #expect(lines[2].contains(" -  ") && lines[3].contains(" -  "))
+    #expect(lines[4].contains("aggregate  chips chain,stars slider price<= aggregate min:price  "), "\(lines[4])")
+  }
+
   /// Every index, workload and strategy over one dataset: the widest table the
   /// main job prints, within 120 columns, said once what the dataset is.
   @Test func theMainJobsTableFitsA120ColumnTerminal() {

@@ -96,7 +96,7 @@ extension CLITests {
         let base = ["run", "--n", "500", "--steps", "4", "--repeat", "1", "--quiet", "--out", folder.file("r.csv")]
         let cases: [([String], String)] = [
           (["--filter", "stars >= 4", "--workload", "all", "--dataset", "hotels"],
-           "bench: --filter is for the viewport, cluster, tap workloads, not nearest, live"),
+           "bench: --filter is for the viewport, cluster, tap workloads, not filters, nearest, live"),
           (["--aggregate", "sum:price", "--workload", "viewport", "--dataset", "hotels"],
            "bench: --aggregate is for the cluster workload"),
           (["--filter", "strs >= 4", "--dataset", "hotels"],
@@ -115,6 +115,39 @@ extension CLITests {
     /// `bench verify` on hotels also checks the default filters, every
     /// filtered workload of every index; a given `--filter` replaces them,
     /// and a misspelt one exits 64.
+    /// The filter session runs on data with controls, its rows naming
+    /// them; verify checks it; on data without controls a run that names it
+    /// exits 64 and one that asks for all leaves it out, saying so.
+    @Test func theFilterSessionRunsWhereTheDataHaveControls() throws {
+      try withTemporaryFolder { folder in
+        let base = ["--n", "1200", "--steps", "20", "--repeat", "1", "--warmup", "0", "--budget", "0",
+                    "--index", "linear,grid,celltree", "--quiet"]
+        let out = folder.file("s.csv")
+        let run = try runBench(["run", "--dataset", "hotels", "--workload", "filters", "--out", out] + base, in: folder.path)
+        #expect(run.code == 0, "\(run.stderr)")
+        let rows = try wholeRunRows(out).filter { $0.key.workload == "filters" }
+        #expect(rows.count == 3 * 3, "three indexes, three strategies")
+        #expect(rows.allSatisfy { $0.key.filter == "chips chain,stars slider price<= aggregate min:price" })
+        #expect(Set(rows.map(\.checksum)).count == 1 && answerMismatches(rows).isEmpty)
+
+        let verify = try runBench(
+          ["verify", "--dataset", "places", "--workload", "filters", "--session", "map"] + base.prefix(4)
+            + ["--index", "linear,kdtree"], in: folder.path)
+        #expect(verify.code == 0, "\(verify.stdout)")
+        #expect(verify.stdout.contains("map kdtree(nodeSize=64,threads=auto) filters/aggregate: 20 steps ok"))
+
+        let named = try runBench(["run", "--dataset", "uniform", "--workload", "filters"] + base, in: folder.path)
+        #expect(named.code == 64)
+        #expect(named.stderr.contains("the filters workload: \"uniform\" has no filter controls; it runs on hotels"))
+        let all = try runBench(
+          ["verify", "--dataset", "uniform", "--workload", "all", "--session", "map"] + base.prefix(4)
+            + ["--index", "linear,kdtree"], in: folder.path)
+        #expect(all.code == 0)
+        #expect(all.stderr.contains("bench: the filters workload is left out: \"uniform\" has no filter controls"))
+        #expect(!all.stdout.contains(" filters"))
+      }
+    }
+
     @Test func verifyChecksFilters() throws {
       try withTemporaryFolder { folder in
         let base = ["verify", "--dataset", "hotels", "--n", "800", "--steps", "6", "--index", "linear,kdtree",
@@ -240,7 +273,9 @@ extension CLITests {
         let rows = try wholeRunRows(out)
         // every index × build and each workload variant that runs on it, with live's phases
         #expect(rows.count == RunRows.allIndexes)
-        #expect(Set(rows.map(\.key.workload)) == Set(["build"] + WorkloadCatalog.all.map { $0.name } + ["live.update", "live.query"]))
+        // the filter session needs properties: uniform has none
+        #expect(Set(rows.map(\.key.workload)) == Set(
+          ["build"] + WorkloadCatalog.all.filter { !$0.needsProperties }.map { $0.name } + ["live.update", "live.query"]))
         for row in rows {
           #expect(row.key.n == 0)
           #expect(row.bytesPerPoint == 0)

@@ -69,4 +69,22 @@ private func page(map: Result<String, HTMLReport.MapUnavailable> = .failure(.ini
     let document = try #require(SVGDocument(html))
     #expect(document.elements.filter { $0.name == "tr" && $0.classes.contains("over") }.count == 1)
   }
+
+  /// A filtered row names its filter in a column of its own; a page without
+  /// one keeps its columns.
+  @Test func aFilteredRowNamesItsFilter() throws {
+    var rows = reportRows()
+    let plain = HTMLReport(title: "t", rows: rows, budget: FrameBudget(), map: .failure(.init("none")), commands: [])
+      .render()
+    #expect(!plain.contains("<th>filter</th>"))
+    var row = testRow(index: "celltree", params: "", dataset: "hotels", n: 10_000, workload: "cluster",
+                      strategy: "aggregate", median: 1e5)
+    row.key.filter = "stars >= 4 aggregate min:price"
+    rows.append(row)
+    let html = HTMLReport(title: "t", rows: rows, budget: FrameBudget(), map: .failure(.init("none")), commands: [])
+      .render()
+    #expect(html.contains("<th>strategy</th><th>filter</th><th>median</th>"))
+    #expect(html.contains("<td>aggregate</td>\n<td>stars &gt;= 4 aggregate min:price</td>\n"))
+    #expect(SVGDocument(html) != nil)
+  }
 }

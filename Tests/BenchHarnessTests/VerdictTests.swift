@@ -171,6 +171,49 @@ private let ms = 1e6
     #expect(v.lines.contains { $0.hasPrefix("  runner-up: grid:") }, "data-derived grid parameters are not a choice")
   }
 
+  /// On data with properties the filter session is weighed: its p99 joins
+  /// the cluster line (the verdict stays within 16 lines with live data, a
+  /// changed parameter and every workload), it can decide the pick, and the
+  /// Swift clusters through the filter's query with the strategy that won
+  /// there.
+  @Test func theFilterSessionIsWeighedAndTheSwiftPassesTheFilter() {
+    let all = ["viewport": 1 * ms, "cluster/aggregate": 0.2 * ms, "tap/range": 0.1 * ms, "nearest/k=100": 0.2 * ms]
+    var rows = candidate(
+      "kdtree", params: "nodeSize=128;threads=auto", p99s: all.merging(["filters/single-pass": 3.9 * ms]) { a, _ in a },
+      bytes: 20_000_000)
+    rows.append(verdictRow("kdtree", "nodeSize=128;threads=auto;rebuildShare=0.05", 1_000_000, "live", "buffered",
+                           p99: 4 * ms, bytes: 40_000_000, build: 50))
+    rows += candidate("celltree", p99s: all.merging(["filters/aggregate": 0.3 * ms]) { a, _ in a }, bytes: 20_000_000)
+    rows.append(verdictRow("celltree", "", 1_000_000, "live", "buffered", p99: 4 * ms, bytes: 40_000_000, build: 50))
+    let v = Verdict.all(in: rows, budget: FrameBudget(live: true))[0]
+    #expect(v.lines.count <= 16, "\(v.lines.joined(separator: "\n"))")
+    // without the filter session the kd-tree would win (same speed, built the same; it is first):
+    // its filtered p99 takes 94% of the share, the cell tree's 7%
+    #expect(v.winner.index == "celltree", "\(v.lines.joined(separator: "\n"))")
+    let cluster = v.lines.first { $0.hasPrefix("  cluster ") } ?? ""
+    #expect(cluster.hasSuffix("(aggregate); under filters 300 µs 7%"), "\(cluster)")
+    #expect(!v.lines.contains { $0.hasPrefix("  filters ") }, "folded into the cluster line")
+    #expect(v.lines.contains { $0.contains("runner-up: kdtree") && $0.contains("filters p99") })
+    #expect(v.swift.contains {
+      $0.hasPrefix("try clusterer.cluster(viewport, strategy: .aggregate, query: query, into: &markers, aggregates: &values)")
+    }, "\(v.swift)")
+
+    // its strategy named where it differs from the cluster's
+    let kd = Verdict.all(in: rows.filter { $0.key.index == "kdtree" }, budget: FrameBudget())[0]
+    #expect(kd.lines.contains { $0.hasSuffix("(aggregate); under filters 3.9 ms 94% (single-pass)") }, "\(kd.lines)")
+    #expect(kd.swift.contains { $0.contains("strategy: .singlePass, query: query") })
+
+    // a cluster row of a filtered run: the Swift passes the filter too
+    var filtered = candidate("grid", p99s: ["cluster/per-cell": 1 * ms], bytes: 20_000_000)
+    for k in filtered.indices where filtered[k].key.workload == "cluster" { filtered[k].key.filter = "stars >= 4" }
+    let g = Verdict.all(in: filtered, budget: FrameBudget())[0]
+    #expect(g.lines.contains { $0.hasSuffix("(per-cell, filtered)") }, "\(g.lines)")
+    #expect(g.swift.contains { $0.contains("strategy: .perCell, query: query") })
+    // and none without a filter
+    let plain = Verdict.all(in: candidate("grid", p99s: ["cluster/per-cell": 1 * ms], bytes: 20_000_000), budget: FrameBudget())[0]
+    #expect(!plain.swift.contains { $0.contains("query") } && !plain.lines.contains { $0.contains("filter") })
+  }
+
   /// The issue's case: the grid wins at 23% of the cluster share because
   /// anything under 25% counts as fast enough, and it is smaller; the cell
   /// tree takes under 1%. A device 1/0.23 times slower makes the grid miss;

@@ -1,3 +1,4 @@
+import BenchFormats
 import BenchHarness
 import Foundation
 import MapClustering
@@ -97,6 +98,36 @@ private func peerSteps(_ count: Int = 60) -> MapSteps {
   /// PostGIS may order two equally far points (+180° and −180° on one
   /// parallel) the other way: the checker takes a tie swapped, and nothing
   /// else.
+  /// A cluster row's aggregates (units after the six totals) are checked
+  /// against the linear scan's as the answer file prints them: the same
+  /// units agree, one unit more or a missing value does not.
+  @Test func aggregatesAreCheckedAsPrinted() throws {
+    let steps = peerSteps(3)
+    let n = peerPoints.count
+    let properties = PropertyTable(columns: [
+      .decimal(DecimalColumn(name: "price", scale: 2, units: (0..<n).map { Int64($0 % 500) - 250 })),
+    ])
+    let run = RunFilter(filter: try PointFilter(parsing: "price >= 0"), aggregates: [try ClusterAggregate(parsing: "sum:price")])
+    let compiled = try run.compiled(properties, steps: steps.count)
+    let reference = try Verification.referenceAnswers(
+      WorkloadData(points: peerPoints, steps: steps, filter: compiled), workloads: [WorkloadChoice(ClusterWorkload.self)])
+    let expected = try #require((reference[ClusterWorkload.name] as? [ClusterAnswer])?.first)
+    let checker = PeerChecker(
+      query: .cluster, steps: steps, reference: reference, clusterer: nil, points: peerPoints, aggregateScales: [2])
+    let units = expected.aggregates.map { Int64($0.description.replacingOccurrences(of: ".", with: ""))! }
+    func rows(_ change: (inout [Int64?]) -> Void) -> PeerRows {
+      var values: [Int64?] = units
+      change(&values)
+      return expected.markers.enumerated().map { k, m in
+        [Int64(m.key.column), Int64(m.key.row), 0, 0, 0, 0, values[k]]
+      }
+    }
+    #expect(expected.markers.count > 1)
+    #expect(checker.aggregateDifference(rows { _ in }, expected.markers, expected) == nil)
+    #expect(checker.aggregateDifference(rows { $0[1]! += 1 }, expected.markers, expected) != nil)
+    #expect(checker.aggregateDifference(rows { $0[0] = nil }, expected.markers, expected) != nil)
+  }
+
   @Test func nearestTiesMaySwapButNothingElse() throws {
     let points = [Point(x: 180, y: 10), Point(x: -180, y: 10), Point(x: 172, y: 10), Point(x: 0, y: 0)]
     let steps = MapSteps(positions: [Point(x: 175, y: 10)], source: "q")
@@ -180,6 +211,75 @@ struct PostGISTests {
     #expect(result.rows.contains { $0.key.zooms == "0-3" })
     server.stop()
     #expect(!FileManager.default.fileExists(atPath: folder), "the server's folder is removed")
+  }
+
+  /// The same work filtered and summed: the properties loaded as columns,
+  /// a `WHERE` on the viewport, the cluster (with `SUM`, `MIN` and `MAX` of
+  /// each cell) and both taps, every answer against the filtered linear
+  /// scan, on the edge points with properties that hold duplicates of
+  /// different values, missing values, ties, `-0.00`, a bound finer than
+  /// the column and a quoted category holding a comma and a quote.
+  @Test func filteredWorkAgreesWithTheFilteredLinearScan() throws {
+    let server = try PostgresServer.start()
+    defer { server.stop() }
+    let steps = peerSteps(30)
+    let n = peerPoints.count
+    let brands = ["Inn, The", "say \"hi\"", "plain", "O'Hara"]
+    let brand: [String?] = (0..<n).map { $0 % 7 == 6 ? nil : brands[$0 % brands.count] }
+    // missing every 11th; from -200.00 to 199.99, ties and -0.00 (0) among them
+    let price: [Int64] = (0..<n).map { i in i % 11 == 10 ? DecimalColumn.missing : Int64((i * 7919) % 40_000) - 20_000 }
+    let properties = PropertyTable(columns: [
+      .category(CategoryColumn(name: "brand", values: brand)),
+      .decimal(DecimalColumn(name: "price", scale: 2, units: price)),
+    ])
+    let dataset = LoadedDataset(
+      name: "edges", points: peerPoints, ids: peerPoints.indices.map { UInt64($0) }, properties: properties)
+    var engine = PostGISEngine(
+      server: server, measure: MeasureOptions(repeats: 1, warmup: 1, budget: 0, clockOverhead: 0),
+      metadata: RunMetadata.current(seed: 32, gitDirectory: nil), observer: SilentObserver())
+    let types: [any Workload.Type] = [ViewportWorkload.self, ClusterWorkload.self, TapWorkload.self]
+    let workloads = types.map { WorkloadChoice($0) }
+    let cases: [(String, [String])] = [
+      ("brand in (\"Inn, The\", \"say \"\"hi\"\"\", O'Hara) and price >= -0.00", ["sum:price", "min:price", "max:price"]),
+      ("price <= 50.005", ["max:price"]),
+      ("price in (-41.62, -41.620, 108.66, 0.001, 25.425) and brand = plain", ["sum:price"]),
+    ]
+    for (text, aggregates) in cases {
+      let run = RunFilter(
+        filter: try PointFilter(parsing: text), aggregates: try aggregates.map { try ClusterAggregate(parsing: $0) })
+      let compiled = try run.compiled(properties, steps: steps.count)
+      let result = try engine.run(
+        dataset, steps: steps, workloads: workloads, filter: (text: text, run: run, compiled: compiled))
+      // viewport bbox and exact, cluster, tap by range and by KNN
+      #expect(result.checks.count == 5)
+      for c in result.checks where c.exact { #expect(c.differingSteps == 0, "\(text): \(c.label): \(c.problems)") }
+      let cluster = result.rows.filter { $0.key.workload == "cluster" && $0.key.zooms == "all" }
+      #expect(cluster.allSatisfy { $0.key.filter == "\(text) aggregate \(aggregates.joined(separator: ","))" })
+      #expect(result.rows.filter { $0.key.workload == "viewport" }.allSatisfy { $0.key.filter == text })
+      #expect(cluster.allSatisfy { $0.resultsTotal > 0 }, "\(text): the filter keeps some points in view")
+    }
+  }
+
+  /// The translation to SQL, exact: a bound rounded to the units that
+  /// pass, a value of `in` no unit equals dropped, quotes doubled.
+  @Test func filtersBecomeExactSQL() throws {
+    let properties = PropertyTable(columns: [
+      .category(CategoryColumn(name: "c", values: ["O'Hara"])),
+      .decimal(DecimalColumn(name: "x", scale: 2, units: [150])),
+    ])
+    func sql(_ text: String) throws -> String {
+      PostGISFilter(filter: try PointFilter(parsing: text), aggregates: [], properties: properties).condition
+    }
+    #expect(try sql("c = O'Hara") == "(p0 IN ('O''Hara'))")
+    #expect(try sql("x >= 1.501") == "(p1 >= 151)")
+    #expect(try sql("x <= 1.509") == "(p1 <= 150)")
+    #expect(try sql("x >= -1.501") == "(p1 >= -150)")
+    #expect(try sql("x <= -1.501") == "(p1 <= -151)")
+    #expect(try sql("x in (1.5, 1.505, -0.00)") == "(p1 IN (150, 0))")
+    #expect(try sql("x in (1.505)") == "(FALSE)")
+    #expect(try sql("x >= 99999999999999999999") == "(FALSE)")
+    #expect(try sql("x <= 99999999999999999999") == "(p1 IS NOT NULL)")
+    #expect(try sql("") == "TRUE")
   }
 
   /// On a server of the user's (`--connection`): no PostGIS there is

@@ -19,15 +19,30 @@ import _SpatialTestSupport
     return WorkloadData(points: points, steps: MapSteps(session: session))
   }()
 
+  /// The data with the filter session's filters on made-up properties (a
+  /// category chip, a slider), for the `filters` workload.
+  static let filteredData: WorkloadData = {
+    var data = Self.data
+    let n = data.points.count
+    let properties = PropertyTable(columns: [
+      .category(CategoryColumn(name: "kind", values: (0..<n).map { "k\($0 % 5)" as String? })),
+      .decimal(DecimalColumn(name: "value", scale: 1, units: (0..<n).map { Int64($0 % 97) })),
+    ])
+    let controls = FilterSession(chips: ["kind"], slider: ("value", true), aggregates: [])
+    data.sessionFilter = try! controls.compiled(properties, steps: data.steps.count, seed: 7)
+    return data
+  }()
+
   /// recommend and the HTML report weigh what each workload declares: a
   /// quarter of a frame for each map operation, half for a live frame,
   /// which counts only for data that change; nearest's k are questions.
   @Test func theFrameBudgetIsWhatTheWorkloadsDeclare() {
     let budgeted = WorkloadCatalog.budgeted
     #expect(budgeted.map(\.name) == WorkloadCatalog.all.filter { $0.frameShare != nil }.map { $0.name })
-    #expect(budgeted.map(\.share) == [0.25, 0.25, 0.25, 0.25, 0.5])
+    #expect(budgeted.map(\.share) == [0.25, 0.25, 0.25, 0.25, 0.25, 0.5])
     #expect(budgeted.filter(\.onlyWhenLive).map(\.name) == [LiveWorkload.name])
     #expect(budgeted.filter(\.variantsAreQuestions).map(\.name) == [NearestWorkload.name])
+    #expect(budgeted.filter(\.onlyWithProperties).map(\.name) == [FilterSessionWorkload.name])
     #expect(FrameBudget().counted.map(\.name) == budgeted.filter { !$0.onlyWhenLive }.map(\.name))
     #expect(FrameBudget(live: true).allowance(for: LiveWorkload.name) == 0.5 * 1e9 / 60)
   }
@@ -62,9 +77,10 @@ import _SpatialTestSupport
   @Test(arguments: names)
   func runnersWritersAndVerifyRulesWork(name: String) throws {
     let type = try #require(WorkloadCatalog.type(named: name))
-    let index = try KDTreeIndex(points: Self.data.points)
+    let data = name == FilterSessionWorkload.name ? Self.filteredData : Self.data
+    let index = try KDTreeIndex(points: data.points)
     var bind = BindWorkload(
-      index: index, data: Self.data, variants: type.variants,
+      index: index, data: data, variants: type.variants,
       visitor: Probe(ids: (0..<UInt64(Self.data.points.count)).map { $0 }))
     _ = try withWorkloadType(named: name, &bind)
     let probe = bind.visitor

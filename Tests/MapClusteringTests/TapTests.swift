@@ -134,6 +134,41 @@ import _SeededRandom
     #expect(work[0] < 4_096 / 4, "\(work)")
   }
 
+  /// The k-nearest tap among the points a filter admits: copies of a
+  /// place whose earliest points fail are not taken by their earliest, so
+  /// the earliest admitted copy wins, and the answer is the brute force's
+  /// over the admitted points; admitting every point is the unfiltered tap.
+  @Test(arguments: indexNames)
+  func aTapAmongAdmittedPointsTakesTheEarliestAdmittedCopy(indexName: String) throws {
+    struct From: TapCandidates {
+      let first: Int32
+      func admits(_ id: Int32) -> Bool { id >= first }
+      var admitsEvery: Bool { false }
+    }
+    let type = try #require(indexType(named: indexName))
+    let place = Point(latitude: 48.85, longitude: 2.35)
+    let far = Point(latitude: 48.85, longitude: 2.3501)
+    let points = Array(repeating: place, count: 300) + [far] + Array(repeating: place, count: 20)
+    let tap = Tap(at: place, zoom: 15)
+    for first in [Int32(0), 150, 299, 300, 301, 321] {
+      let hit = try admittedTap(type, tap, points, From(first: first))
+      let admitted = points.indices.filter { Int32($0) >= first }
+      let expected = tap.nearestByBruteForce(in: admitted.map { points[$0] }).map {
+        TapHit(id: Int32(admitted[Int($0.id)]), distance: $0.distance)
+      }
+      #expect(hit == expected, "from \(first)")
+    }
+    #expect(try admittedTap(type, tap, points, EveryPoint())?.id == 0)
+  }
+
+  private func admittedTap<I: DescribedIndex, P: TapCandidates>(
+    _ type: I.Type, _ tap: Tap, _ points: [Point], _ candidates: P
+  ) throws -> TapHit? {
+    let index = try I(points: points)
+    var buffer = NearestBuffer(), counters = NoCounters()
+    return index.nearestByNeighbours(to: tap, points: points, buffer: &buffer, counters: &counters, candidates: candidates)
+  }
+
   private func rangeTap<I: DescribedIndex>(
     _ type: I.Type, _ tap: Tap, _ points: [Point]
   ) throws -> (hit: TapHit?, counted: WorkCounters) {

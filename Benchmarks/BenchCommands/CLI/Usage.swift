@@ -147,12 +147,19 @@ enum Usage {
   /// What a command does, in prose.
   static func about(_ command: String) -> String {
     switch command {
-    case "run": return "Runs workloads on indexes."
+    case "run":
+      return """
+        Runs workloads on indexes. The filters workload is the filter session: the session's views
+        clustered under filters the user changes step by step (chips toggled, a slider moved; see
+        docs/workloads.md). It runs on hotels, places, airports and zipcodes: named on other data it
+        exits 64, and --workload all leaves it out there with a note on stderr.
+        """
     case "recommend":
       return """
         Measures every index and cluster strategy on the data (a seeded 200-step session of the
         viewport, cluster, tap and nearest workloads, 3 repetitions, a row stopping after 1 s; with
-        --live, one pass of a 100-frame live session too), then the two best indexes again with their first whole-number
+        --live, one pass of a 100-frame live session too; on data with properties, the filter session:
+        hotels, places, airports, zipcodes), then the two best indexes again with their first whole-number
         parameter at half and twice its default. Prints the verdict: the index and parameters, the
         strategies, each workload's p99 against its share of the frame, memory and build, the
         runner-up and why it lost, the confidence, and the Swift that builds the choice. Warnings
@@ -167,6 +174,8 @@ enum Usage {
         nearest; half for a live frame) and it holds no more than --memory-limit. Of those, the ones
         whose worst share used is within 1.5× of the best's, or at most 25% of every share, are as
         fast; of them the least memory wins (within 10% counts as the same), then the fastest build.
+        The filter session is weighed with a quarter of the frame, its p99 on the cluster line; when
+        the pick was made on filtered work, the Swift clusters through the filter's PropertyQuery.
         """
     case "report":
       return """
@@ -196,7 +205,9 @@ enum Usage {
         distance (range); nearest, KNN `geog <-> position` then id (k=1, k=10, k=100). Each is timed
         inside the server (clock=server: PL/pgSQL around each step) and from psql, round trip
         included (clock=client); the load and GiST indexes are the build row. Rows count the steps
-        whose answers differ in wrong_answers. Writes results/<date>-<commit>-peer-postgis.csv
+        whose answers differ in wrong_answers. --filter and --aggregate (viewport, cluster, tap) load
+        the properties as columns and add a WHERE, and SUM, MIN, MAX per cell, checked against the
+        filtered linear scan. Writes results/<date>-<commit>-peer-postgis.csv
         (or --out), never over an earlier file. Exit 1 when an exact query's answer differs, 69 when
         PostgreSQL or PostGIS is missing or the server does not start or answer.
         """
@@ -217,7 +228,8 @@ enum Usage {
         and tap steps run again with the dataset's filter checks (hotels: chain in (chain-7) with
         sum, min and max of price; stars >= 4 and price <= 150 with max of price; places, airports
         and zipcodes one each), each index against the linear scan with the same filter; the line
-        names the filter in braces. --filter and --aggregate check that filter instead. Exit 1
+        names the filter in braces. --filter and --aggregate check that filter instead. The filters
+        workload (the filter session) is checked step by step, each step with its own filter. Exit 1
         with the first differences on any mismatch.
         """
     case "fuzz":

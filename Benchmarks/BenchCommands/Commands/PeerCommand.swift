@@ -13,7 +13,16 @@ func peerCommand(_ arguments: [String]) throws -> Int32 {
   }
   guard engines.contains(engine) else { throw UsageError.unknown("engine", engine, valid: engines, command: "peer") }
   let rest = Array(arguments.dropFirst())
-  let options = try RunOptions.parse(rest, command: "peer")
+  var options = try RunOptions.parse(rest, command: "peer")
+  try options.checkFilter(command: "peer")
+  let filter = options.runFilter
+  if !filter.isEmpty {
+    // a misspelt name fails before the points load; only the names are read
+    if let names = try datasetPropertyNames(options.dataset, wanted: filter.requests.map(\.name)) {
+      try checkPropertyNames(filter, names: names, command: "peer")
+    }
+    options.properties = filter.requests
+  }
   let choices = options.peerChoices
   guard !choices.isEmpty else {
     throw UsageError("bench peer runs viewport, cluster, tap and nearest (the load is its build row)", command: "peer")
@@ -30,8 +39,14 @@ func peerCommand(_ arguments: [String]) throws -> Int32 {
   let datasets = try loadDatasets(options, command: "peer")
   let queries = try options.queriesFile.map { try QueriesFile(contentsOf: $0) }
   try queries?.requireQueries()
+  try refuseRowFilters(queries, command: "peer")
   let steps = datasets.map { options.steps(for: $0, queries: queries) }
   for s in steps { try options.checkNeeds(s, command: "peer") }
+  let filters = try zip(datasets, steps).map { dataset, steps -> (text: String, run: RunFilter, compiled: StepFilter)? in
+    guard !filter.isEmpty else { return nil }
+    let compiled = try compiledFilter(filter, dataset.properties, steps: steps.count, command: "peer")
+    return (text: options.filterText, run: filter, compiled: compiled)
+  }
 
   let server = try options.connection.map { try PostgresServer.connect($0) } ?? PostgresServer.start()
   defer { server.stop() }
@@ -50,11 +65,11 @@ func peerCommand(_ arguments: [String]) throws -> Int32 {
   var observer: any RunObserver = Progress(quiet: options.quiet, totalUnits: units)
   var rows: [ReportRow] = []
   var checks: [PeerCheck] = []
-  for (dataset, steps) in zip(datasets, steps) {
+  for (k, (dataset, steps)) in zip(datasets, steps).enumerated() {
     for method in options.peerMethods {
       var run = PostGISEngine(server: server, method: method, measure: measure, metadata: metadata, observer: observer)
       announceSchema(of: run, on: server)
-      let result = try run.run(dataset, steps: steps, workloads: choices)
+      let result = try run.run(dataset, steps: steps, workloads: choices, filter: filters[k])
       observer = run.observer
       rows += result.rows
       checks += result.checks
@@ -91,8 +106,11 @@ func announceSchema(of engine: PostGISEngine, on server: PostgresServer) {
 }
 
 extension RunOptions {
-  /// The workloads an engine runs of those asked: all but live.
-  var peerChoices: [WorkloadChoice] { workloadChoices.filter { $0.name != LiveWorkload.name } }
+  /// The workloads an engine runs of those asked: all but live and the
+  /// filter session.
+  var peerChoices: [WorkloadChoice] {
+    workloadChoices.filter { $0.name != LiveWorkload.name && $0.name != FilterSessionWorkload.name }
+  }
 
   /// How an engine times them: passes and budget as asked (2 s a row by
   /// default: a server's rows are few); the server's clock has no overhead

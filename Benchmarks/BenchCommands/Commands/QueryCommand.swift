@@ -53,6 +53,11 @@ func queryCommand(_ arguments: [String]) throws -> Int32 {
     throw UsageError("--param takes one value here", command: command)
   }
   let type = WorkloadCatalog.type(named: workload)!
+  if workload == FilterSessionWorkload.name {
+    throw UsageError(
+      "the \(workload) workload draws its filters for a known dataset (bench run, verify); here, give the "
+        + "cluster workload a queries file with a filter column", command: command)
+  }
   if o.k != nil && workload != NearestWorkload.name {
     throw UsageError("--k is for the nearest workload", command: command)
   }

@@ -17,6 +17,7 @@ func runCommand(_ arguments: [String]) throws -> Int32 {
     }
     options.properties = filter.requests
   }
+  let controls = try options.filterSession(command: "run", note: printError)
   try options.resolveIndexFile()
   let metadata = RunMetadata.current(seed: options.seed, gitDirectory: packageRoot())
   // Without --out the report takes the next free default name when it is
@@ -48,6 +49,9 @@ func runCommand(_ arguments: [String]) throws -> Int32 {
   let filters = try zip(datasets, steps).map { dataset, steps in
     filter.isEmpty ? nil : try compiledFilter(filter, dataset.properties, steps: steps.count, command: "run")
   }
+  let sessions = try zip(datasets, steps).map { dataset, steps in
+    try controls.map { try compiledSession($0, dataset, steps: steps.count, seed: options.seed, command: "run") }
+  }
   // Only once the inputs are known good: a bad input gets one line on stderr.
   warnIfDebugBuild()
   let plan = try options.plan(
@@ -55,8 +59,8 @@ func runCommand(_ arguments: [String]) throws -> Int32 {
   let units = try plan.units(datasets: datasets.count)
   var engine = RunEngine(plan: plan, observer: Progress(quiet: options.quiet, totalUnits: units))
   var rows: [ReportRow] = []
-  for ((dataset, steps), filter) in zip(zip(datasets, steps), filters) {
-    rows += try engine.run(dataset, steps: steps, filter: filter)
+  for (k, (dataset, steps)) in zip(datasets, steps).enumerated() {
+    rows += try engine.run(dataset, steps: steps, filter: filters[k], session: sessions[k])
   }
   engine.observer.finish()
 

@@ -33,17 +33,21 @@ func verifyCommand(_ arguments: [String]) throws -> Int32 {
   try refuseRowFilters(queries, command: "verify")
   let checks = try filterChecks(options)
   options.properties = FilterCheck.requests(checks)
+  let controls = try options.filterSession(command: "verify", note: printError)
   let filtered = options.workloadChoices.filter { RunFilter.filteredWorkloads.contains($0.name) }
   var failures = 0
   for dataset in try loadDatasets(options, command: "verify") {
     for session in options.sessions {
       let steps = options.steps(for: dataset, session: session, queries: queries)
       try options.checkNeeds(steps, command: "verify")
+      let controlled = try controls.map {
+        try compiledSession($0, dataset, steps: steps.count, seed: options.seed, command: "verify").filter
+      }
       // the builds do not depend on the steps: checked once
       let results = try Verification.run(
         dataset: dataset, steps: steps, indexes: options.indexes, sweeps: options.params,
         workloads: options.workloadChoices, build: build && session == options.sessions.first,
-        indexFile: options.indexFile)
+        indexFile: options.indexFile, sessionFilter: controlled)
       // each index's build first, then its workloads by name
       let order = { (r: Verification.Result) in (r.index, r.workload == Verification.buildCheck ? "" : r.workload) }
       for r in results.sorted(by: { order($0) < order($1) }) {

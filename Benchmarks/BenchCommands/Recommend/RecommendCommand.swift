@@ -11,8 +11,10 @@ import Foundation
 /// choice meets the budget, 1 (with the closest) when none does.
 func recommendCommand(_ arguments: [String]) throws -> Int32 {
   let started = Stopwatch.now()
-  let options = try RecommendOptions.parse(arguments)
+  var options = try RecommendOptions.parse(arguments)
   let command = RecommendOptions.command
+  // on data with properties, the properties the filter session reads
+  let controls = try options.run.filterSession(command: command, note: printError)
   let metadata = RunMetadata.current(seed: options.run.seed, gitDirectory: packageRoot())
   let csv = options.run.out
     ?? ReportFile.defaultPath(suite: command, gitCommit: metadata.gitCommit, date: Date(), directory: resultsFolder())
@@ -44,14 +46,16 @@ func recommendCommand(_ arguments: [String]) throws -> Int32 {
   for w in warnings { printError("bench: warning: \(dataset.name): \(w)") }
 
   let clock = Stopwatch.measureOverhead()
-  var rows = try measure(options.run, dataset, metadata: metadata, clock: clock, stage: "1/2")
+  var rows = try measure(options.run, dataset, controls: controls, metadata: metadata, clock: clock, stage: "1/2")
   // The parameter grid, for the two best indexes of the first run.
   if let first = Verdict(Candidate.all(in: rows, budget: options.budget), budget: options.budget) {
     var seen: Set<String> = []
     let leaders = first.ranking.filter { seen.insert($0.index).inserted }.prefix(2)
     for leader in leaders {
       guard let sweep = RecommendOptions.sweep(for: leader.index) else { continue }
-      rows += try measure(options.secondRun(for: leader, sweep: sweep), dataset, metadata: metadata, clock: clock, stage: "2/2")
+      rows += try measure(
+        options.secondRun(for: leader, sweep: sweep), dataset, controls: controls, metadata: metadata, clock: clock,
+        stage: "2/2")
     }
   }
   var checks: [PeerCheck] = []
@@ -106,16 +110,22 @@ private func peerRows(
   return result
 }
 
-/// One run of `options` over `dataset`, with progress unless `--quiet`.
+/// One run of `options` over `dataset`, with progress unless `--quiet`;
+/// `controls`: the filter session's, on data with properties.
 private func measure(
-  _ options: RunOptions, _ dataset: LoadedDataset, metadata: RunMetadata, clock: Double, stage: String
+  _ options: RunOptions, _ dataset: LoadedDataset, controls: FilterSession?, metadata: RunMetadata, clock: Double,
+  stage: String
 ) throws -> [ReportRow] {
   var rows: [ReportRow] = []
   for part in RecommendOptions.parts(options) {
     let plan = try part.plan(metadata: metadata, clockOverhead: clock)
     var engine = RunEngine(
       plan: plan, observer: Progress(quiet: part.quiet, totalUnits: try plan.units(datasets: 1), prefix: "recommend \(stage): "))
-    rows += try engine.run(dataset, steps: part.steps(for: dataset, queries: nil))
+    let steps = part.steps(for: dataset, queries: nil)
+    let session = try controls.map {
+      try compiledSession($0, dataset, steps: steps.count, seed: part.seed, command: RecommendOptions.command)
+    }
+    rows += try engine.run(dataset, steps: steps, session: session)
     engine.observer.finish()
   }
   return rows

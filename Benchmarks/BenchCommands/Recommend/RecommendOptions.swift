@@ -36,6 +36,10 @@ struct RecommendOptions {
       throw UsageError("--connection needs --peer postgis", command: command)
     }
     o.run.workloads = [WorkloadCatalog.buildName] + o.chosenWorkloads + (o.budget.live ? ["live"] : [])
+    // a map that clusters data with properties filters them: the filter session is weighed too
+    if o.chosenWorkloads.contains(ClusterWorkload.name), FilterSession.forDataset(o.run.dataset) != nil {
+      o.run.workloads.append(FilterSessionWorkload.name)
+    }
     // Rebuilding every frame is bench run's comparison row: at 1M points it
     // alone would take most of the minute.
     o.run.strategies = RunOptions.strategyNames.filter { $0 != "rebuild" }

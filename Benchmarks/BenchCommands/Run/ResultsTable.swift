@@ -25,6 +25,8 @@ enum ResultsTable {
                   "95% interval", "B/pt", "results"]
     var numeric: Set<String> = ["n", "median", "p90", "p99", "95% interval", "B/pt", "results"]
     if oneSet { header.removeAll { $0 == "dataset" || $0 == "n" } }
+    // a filtered row names its filter; a run without one keeps its width
+    if shown.contains(where: { !$0.key.filter.isEmpty }) { header.insert("filter", at: header.firstIndex(of: "median")!) }
     var lines = [header]
     for r in shown {
       let t = r.timing
@@ -34,7 +36,7 @@ enum ResultsTable {
         "strategy": r.key.strategy.isEmpty ? "-" : r.key.strategy,
         "median": duration(t.median), "p90": duration(t.p90), "p99": duration(t.p99),
         "95% interval": interval(t), "B/pt": String(format: "%.1f", r.bytesPerPoint),
-        "results": "\(r.resultsTotal)",
+        "results": "\(r.resultsTotal)", "filter": r.key.filter.isEmpty ? "-" : r.key.filter,
       ]
       cells["params"] = cells["params"]!.isEmpty ? "-" : cells["params"]!
       lines.append(header.map { cells[$0]! })

@@ -88,18 +88,20 @@ enum RunFlags {
       workload.explained("of viewport, cluster, tap, nearest (default all four)"),
       dataset, n, steps, queries, strategy, screen,
       repeats, warmup, budget.explained("a row stops repeating after this long, one pass at least (default 2)"), seed,
+      .filter(
+        \.filter, text: \.filterText,
+        help: "viewport, cluster, tap: a WHERE on the points' properties, e.g.\n\"stars >= 4\" (name the workloads with --workload)"),
+      .aggregates(\.aggregates, help: "cluster: SUM, MIN and MAX of numeric properties for each cell"),
       .out(\.out, "FILE.csv", help: "the report (default results/<date>-<commit>-peer-postgis.csv, never overwritten)"),
       .quiet(\.quiet),
       .text("--connection", "CONNINFO", \.connection, help: "a server of yours: 'host=… dbname=…' or postgresql://…"),
     ], refused: [
       "--index-file": engine, "--param": engine, "--threads": engine, "--counters": engine, "--append": engine, "--moving": engine,
       "--fps": engine, "--rebuild-share": engine,
-      "--filter": noFilter, "--aggregate": noFilter,
     ])
   }
 
   static let timesNothing = "it times nothing"
-  static let noFilter = "the PostGIS engine runs no filter or aggregate yet"
   static let writesNoReport = "it writes no report: its answer is what it prints and its exit code"
 
   // MARK: - The flags
@@ -116,6 +118,7 @@ enum RunFlags {
       help: "\(RunOptions.workloadNames.joined(separator: ", ")) (default \(RunOptions.defaultWorkloads.joined(separator: ",")))"
     ) { (o: inout RunOptions, v: FlagValue) throws(UsageError) in
       o.workloads = try v.names(RunOptions.workloadNames, what: "workload")
+      o.workloadsAll = v.text == "all"
     }
   }
 

@@ -12,12 +12,19 @@ struct RunOptions {
   static var workloadNames: [String] { [WorkloadCatalog.buildName] + WorkloadCatalog.names }
   static let defaultWorkloads = [WorkloadCatalog.buildName, ViewportWorkload.name, ClusterWorkload.name]
   /// Every workload's named variants (cluster strategies, tap ways, k).
-  static var strategyNames: [String] { WorkloadCatalog.all.flatMap { $0.variants }.filter { !$0.isEmpty } }
+  /// Each once: the filter session shares the cluster strategies.
+  static var strategyNames: [String] {
+    var seen: Set<String> = []
+    return WorkloadCatalog.all.flatMap { $0.variants }.filter { !$0.isEmpty && seen.insert($0).inserted }
+  }
   /// Beyond this, 32-bit ids run out.
   static let maximumN = Int(Int32.max)
 
   var indexes: [String]
   var workloads = RunOptions.defaultWorkloads
+  /// Whether `--workload all` chose them: a workload that cannot run on
+  /// the data is then left out with a note, not refused.
+  var workloadsAll = false
   var dataset = BundledDataset.defaultName
   var n: [Int]? = nil
   var steps = 200

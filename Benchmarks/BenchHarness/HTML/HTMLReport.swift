@@ -125,7 +125,10 @@ public struct HTMLReport: Sendable {
   /// The rows' table: shortened parameters, the full form on hover.
   private func table(into page: inout HTMLWriter) {
     page.open("table", [])
+    // a filtered row names its filter; a page without one keeps its columns
+    let filtered = rows.contains { !$0.key.filter.isEmpty }
     page.raw("<thead><tr><th>index</th><th>params</th><th>dataset</th><th>n</th><th>workload</th><th>strategy</th>"
+      + (filtered ? "<th>filter</th>" : "")
       + "<th>median</th><th>p90</th><th>p99</th><th>B/pt</th><th>results</th></tr></thead>\n")
     page.open("tbody", [])
     for r in rows where r.key.zooms == "all" {
@@ -139,6 +142,7 @@ public struct HTMLReport: Sendable {
       page.element("td", "\(r.key.n)", attributes: [("class", "num")])
       page.element("td", r.key.workload)
       page.element("td", r.key.strategy.isEmpty ? "-" : r.key.strategy)
+      if filtered { page.element("td", r.key.filter.isEmpty ? "-" : r.key.filter) }
       for v in [r.timing.median, r.timing.p90, r.timing.p99] {
         page.element("td", formatValue(v, .nanoseconds), attributes: [("class", "num")])
       }

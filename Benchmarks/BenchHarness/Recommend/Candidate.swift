@@ -12,6 +12,9 @@ public struct Candidate: Sendable, Equatable {
     public var allowance: Double
     /// Samples behind the p99.
     public var samples: Int
+    /// The chosen row's `filter` column: what it filtered and aggregated
+    /// (empty: every point; the filter session's rows name its controls).
+    public var filter: String = ""
 
     /// The share of its allowance the p99 takes (over 1: misses the budget).
     public var use: Double { allowance > 0 ? p99 / allowance : .infinity }
@@ -78,7 +81,7 @@ public struct Candidate: Sendable, Equatable {
         guard let row = pick else { continue }
         evidence.append(Evidence(
           workload: workload, strategy: row.key.strategy, p99: row.timing.p99, allowance: allowance,
-          samples: row.timing.samples))
+          samples: row.timing.samples, filter: row.key.filter))
         bytes = max(bytes, saturatingSum(UInt64(max(0, row.indexBytes)), row.workloadBytes ?? 0))
       }
       guard !evidence.isEmpty else { continue }

@@ -76,11 +76,18 @@ public struct BudgetedWorkload: Sendable, Equatable {
   /// Whether its variants are different questions (nearest's k) rather than
   /// ways to one answer (cluster strategies).
   public var variantsAreQuestions: Bool
+  /// Whether it runs only on data with properties (the filter session):
+  /// weighed where measured, and not missed where the data have none.
+  public var onlyWithProperties: Bool
 
-  public init(name: String, share: Double, onlyWhenLive: Bool = false, variantsAreQuestions: Bool = false) {
+  public init(
+    name: String, share: Double, onlyWhenLive: Bool = false, variantsAreQuestions: Bool = false,
+    onlyWithProperties: Bool = false
+  ) {
     self.name = name
     self.share = share
     self.onlyWhenLive = onlyWhenLive
     self.variantsAreQuestions = variantsAreQuestions
+    self.onlyWithProperties = onlyWithProperties
   }
 }

@@ -14,15 +14,24 @@ extension Verdict {
       "\(w.dataset), \(ReportPlots.grouping(w.n)) points, \(hz) Hz (a \(frame) frame): "
         + (met ? "use \(choice(w))" : "nothing meets the budget; the closest is \(choice(w))")
     ]
-    for e in w.evidence {
+    // the filter session's figures join the cluster line: a verdict stays within its lines
+    let session = filterSession.flatMap { name in w.evidence.first { $0.workload == name } }
+    let folded = session != nil && w.evidence.contains { $0.workload == "cluster" }
+    for e in w.evidence where !(folded && e.workload == session?.workload) {
       let name = e.workload.padding(toLength: 8, withPad: " ", startingAt: 0)
       let p99 = formatValue(e.p99, .nanoseconds).leftPadded(to: 8)
       let use = percent(e.use).leftPadded(to: 5)
-      let variant = e.strategy.isEmpty ? "" : " (\(e.strategy))"
-      lines.append("  \(name) p99 \(p99) \(use) of its \(formatValue(e.allowance, .nanoseconds))\(variant)"
-        + (e.use > 1 ? "  OVER" : ""))
+      let variant = e.strategy.isEmpty ? "" : " (\(e.strategy)\(e.filter.isEmpty || e.workload == session?.workload ? "" : ", filtered"))"
+      var line = "  \(name) p99 \(p99) \(use) of its \(formatValue(e.allowance, .nanoseconds))\(variant)"
+        + (e.use > 1 ? "  OVER" : "")
+      if folded, e.workload == "cluster", let f = session {
+        line += "; under filters \(formatValue(f.p99, .nanoseconds)) \(percent(f.use))"
+          + (f.strategy == e.strategy ? "" : " (\(f.strategy))") + (f.use > 1 ? "  OVER" : "")
+      }
+      lines.append(line)
     }
-    let missing = budget.counted.map(\.name).filter { w.strategy(of: $0) == nil }
+    // the filter session runs only on data with properties: not missed elsewhere
+    let missing = budget.counted.filter { !$0.onlyWithProperties }.map(\.name).filter { w.strategy(of: $0) == nil }
     if !missing.isEmpty {
       lines.append("  not measured, so not weighed: \(missing.joined(separator: ", "))")
     }
@@ -88,16 +97,29 @@ extension Verdict {
     }
   }
 
+  /// The budgeted workload that runs only on data with properties (the
+  /// filter session), if the budget has one.
+  var filterSession: String? { budget.workloads.first { $0.onlyWithProperties }?.name }
+
   /// The few lines of Swift that build the choice and cluster with it.
+  /// When the pick was made on filtered clustering (the filter session, or
+  /// a cluster row with a filter), it clusters with the filter's query,
+  /// with the strategy that won there.
   public var swift: [String] {
     let w = winner
-    return Self.swift(index: w.index, params: w.params, cluster: w.strategy(of: "cluster"), live: w.strategy(of: "live"))
+    let session = filterSession.flatMap { w.strategy(of: $0) }
+    let filteredCluster = w.evidence.first { $0.workload == "cluster" && !$0.filter.isEmpty }?.strategy
+    return Self.swift(
+      index: w.index, params: w.params, cluster: w.strategy(of: "cluster"), live: w.strategy(of: "live"),
+      filtered: session ?? filteredCluster)
   }
 
   /// The Swift for index `index` with `params` (report form), clustering
   /// with `cluster` and moving points with `live` (a strategy name, or nil
-  /// when not measured). Tests compile each form it takes.
-  static func swift(index: String, params: String, cluster: String?, live: String?) -> [String] {
+  /// when not measured), and with `filtered` (the strategy of filtered
+  /// clustering, when measured) through a query of the map's filter. Tests
+  /// compile each form it takes.
+  static func swift(index: String, params: String, cluster: String?, live: String?, filtered: String? = nil) -> [String] {
     guard let type = indexType(named: index) else { return ["// \(index): not an index of this package (a database engine's rows: bench peer)"] }
     let buffered = live == "buffered"
     let base = String(describing: type)
@@ -111,7 +133,7 @@ extension Verdict {
       arguments += ", parameters: parameters"
     }
     // a live frame clusters in a single pass
-    let clustering = cluster ?? (live != nil ? "single-pass" : nil)
+    let clustering = cluster ?? filtered ?? (live != nil ? "single-pass" : nil)
     guard let strategy = clustering.map(Self.swiftCase) else {
       // a map that shows its points without clustering them
       lines.append("let index = try \(typeName)(\(arguments))")
@@ -119,7 +141,13 @@ extension Verdict {
       return lines
     }
     lines.append("var clusterer = try Clusterer<\(typeName)>(\(arguments))")
-    lines.append("clusterer.cluster(viewport, strategy: \(strategy), into: &markers)")
+    if let filtered {
+      // one line still: the query is the app's, made when its filter changes
+      lines.append("try clusterer.cluster(viewport, strategy: \(Self.swiftCase(filtered)), query: query, "
+        + "into: &markers, aggregates: &values)   // query: the map's filter, a PropertyQuery")
+    } else {
+      lines.append("clusterer.cluster(viewport, strategy: \(strategy), into: &markers)")
+    }
     // only an index that moves its points, or a buffered one, can
     if live != nil && live != "rebuild" && (buffered || type is any DynamicSpatialIndex.Type) {
       lines.append("_ = try clusterer.move(id: id, to: position)   // as a point moves")

@@ -48,11 +48,16 @@ public struct RunEngine {
   }
 
   /// Every row for `dataset`, index by index in plan order; `filter`: the
-  /// run's filter compiled against the dataset's properties.
-  public mutating func run(_ dataset: LoadedDataset, steps: MapSteps, filter: StepFilter? = nil) throws -> [ReportRow] {
+  /// run's filter compiled against the dataset's properties; `session`:
+  /// the filter session's controls and each step's filter, for the
+  /// `filters` workload (its rows' `filter` column is the controls' label).
+  public mutating func run(
+    _ dataset: LoadedDataset, steps: MapSteps, filter: StepFilter? = nil,
+    session: (controls: FilterSession, filter: StepFilter)? = nil
+  ) throws -> [ReportRow] {
     var rows: [ReportRow] = []
     for name in plan.indexes {
-      var operation = RunIndex(engine: self, dataset: dataset, steps: steps, filter: filter)
+      var operation = RunIndex(engine: self, dataset: dataset, steps: steps, filter: filter, session: session)
       rows += try withIndexType(named: name, &operation) ?? []
       self = operation.engine
     }
@@ -65,19 +70,22 @@ public struct RunEngine {
     let dataset: LoadedDataset
     let steps: MapSteps
     let filter: StepFilter?
+    let session: (controls: FilterSession, filter: StepFilter)?
 
     mutating func run<I: DescribedIndex>(_ type: I.Type) throws -> [ReportRow] {
-      try engine.runIndex(type, dataset, steps, filter)
+      try engine.runIndex(type, dataset, steps, filter, session)
     }
   }
 
   private mutating func runIndex<I: DescribedIndex>(
-    _ type: I.Type, _ dataset: LoadedDataset, _ steps: MapSteps, _ filter: StepFilter?
+    _ type: I.Type, _ dataset: LoadedDataset, _ steps: MapSteps, _ filter: StepFilter?,
+    _ session: (controls: FilterSession, filter: StepFilter)?
   ) throws -> [ReportRow] {
     var rows: [ReportRow] = []
-    let data = WorkloadData(points: dataset.points, steps: steps, filter: filter)
+    let data = WorkloadData(points: dataset.points, steps: steps, filter: filter, sessionFilter: session?.filter)
+    var labels = filter == nil ? [:] : plan.filterLabels
+    if let session { labels[FilterSessionWorkload.name] = session.controls.label }
     for parameters in try parameterSets(type, plan.sweeps) {
-      // at 100M points a build takes tens of seconds: say what runs
       // The build is timed before the index the other workloads use is
       // made, so a timed build never lives beside it: the run's peak is
       // the points and one index (at 100M points, 20 bytes a point less
@@ -88,13 +96,14 @@ public struct RunEngine {
         var runner = BuildRunner<I>(points: dataset.points, parameters: parameters, indexFile: plan.indexFile)
         buildTimes = measureSteps(&runner)
       }
+      // at 100M points a build takes tens of seconds: say what runs
       observer.status(plan.indexFile.map { "\(I.name): opening \($0)" } ?? "\(I.name): building over \(dataset.count) points")
       let t0 = Stopwatch.now()
       let index = try makeIndex(I.self, points: dataset.points, parameters: parameters, indexFile: plan.indexFile)
       var buildMs = Double(Stopwatch.now() &- t0) / 1e6
       let rowMaker = RowMaker(
         index: I.name, params: ReportKey.paramsText(index.parameterValues), dataset: dataset,
-        indexBytes: index.memoryBytes, metadata: plan.metadata, filterLabels: filter == nil ? [:] : plan.filterLabels)
+        indexBytes: index.memoryBytes, metadata: plan.metadata, filterLabels: labels)
       if let m = buildTimes {
         buildMs = m.statistics.median / 1e6
         let strategy = plan.indexFile == nil ? "" : WorkloadCatalog.openStrategy

@@ -23,12 +23,14 @@ public enum Verification {
   /// (`cluster/aggregate`, which adds whole cells from the clusterer's
   /// totals; live's `buffered`…) are checked like any index's. With
   /// `filter`, every index, the linear scan included, applies it (the
-  /// viewport, cluster and tap workloads do).
+  /// viewport, cluster and tap workloads do); `sessionFilter`: the filter
+  /// session's, which the `filters` workload applies.
   public static func run(
     dataset: LoadedDataset, steps: MapSteps, indexes: [String], sweeps: [ParameterSweep],
-    workloads: [WorkloadChoice], build: Bool = false, indexFile: String? = nil, filter: StepFilter? = nil
+    workloads: [WorkloadChoice], build: Bool = false, indexFile: String? = nil, filter: StepFilter? = nil,
+    sessionFilter: StepFilter? = nil
   ) throws -> [Result] {
-    let data = WorkloadData(points: dataset.points, steps: steps, filter: filter)
+    let data = WorkloadData(points: dataset.points, steps: steps, filter: filter, sessionFilter: sessionFilter)
     let reference = try referenceAnswers(data, workloads: workloads)
     var results: [Result] = []
     for name in indexes {

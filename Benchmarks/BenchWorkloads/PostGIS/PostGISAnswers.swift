@@ -1,3 +1,4 @@
+import BenchFormats
 import MapClustering
 import SpatialIndexes
 
@@ -15,6 +16,8 @@ struct PeerChecker {
   let clusterer: Clusterer<LinearScanIndex>?
   /// The points, by id: a neighbour's distance by this package's formula.
   let points: [Point]
+  /// The scale of each aggregate a cluster row ends with (`g0`…), in order.
+  var aggregateScales: [Int] = []
 
   /// How step `step`'s rows differ from the linear scan's answer, or `nil`
   /// when they agree.
@@ -31,7 +34,8 @@ struct PeerChecker {
             let clusterer, let area = steps.areas?[safe: step]
       else { return "no reference" }
       let got = ClusterAnswer(markers: markers(rows, area: area, clusterer))
-      return got == expected ? nil : ClusterWorkload.difference(expected: expected, got: got)
+      guard got.markers == expected.markers else { return ClusterWorkload.difference(expected: expected, got: got) }
+      return aggregateDifference(rows, got.markers, expected)
     case .tap:
       guard let expected = (reference[TapWorkload.name] as? [Int32?])?[safe: step] else { return "no reference" }
       let got = rows.first.flatMap { $0[0] }.map { Int32(truncatingIfNeeded: $0) }
@@ -65,6 +69,28 @@ struct PeerChecker {
       guard abs(d - want.distance) <= 1e-12 * max(want.distance, 1) else { return false }
     }
     return true
+  }
+
+  /// How the aggregates of a step's rows (after the six totals, units of
+  /// each column's scale, `NULL` when no point has a value) differ from the
+  /// linear scan's, as the answer file prints them; `nil` when they agree.
+  func aggregateDifference(_ rows: PeerRows, _ markers: [ClusterMarker], _ expected: ClusterAnswer) -> String? {
+    let width = aggregateScales.count
+    guard expected.aggregates.count == markers.count * width else {
+      return "\(expected.aggregates.count) aggregates in the linear scan's answer, \(markers.count * width) asked"
+    }
+    // the markers come in the clusterer's order; the rows by cell
+    var byCell: [SIMD2<Int>: [Int64?]] = [:]
+    for r in rows { byCell[SIMD2(Int(r[0] ?? 0), Int(r[1] ?? 0))] = Array(r.dropFirst(6)) }
+    for (m, marker) in markers.enumerated() {
+      let values = byCell[SIMD2(marker.key.column, marker.key.row)] ?? []
+      for a in 0..<width {
+        let got = (a < values.count ? values[a] : nil).map { DecimalColumn.text($0, scale: aggregateScales[a]) } ?? ""
+        let want = expected.aggregates[m * width + a].description
+        if got != want { return "marker \(m) aggregate \(a) is \"\(got)\", linear scan \"\(want)\"" }
+      }
+    }
+    return nil
   }
 
   /// Results the step's answer counts, as a run's `results_total` does:

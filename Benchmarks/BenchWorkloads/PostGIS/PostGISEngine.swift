@@ -93,12 +93,23 @@ public struct PostGISEngine {
   public static func units(_ workloads: [WorkloadChoice]) -> Int { 1 + PostGISQuery.all(for: workloads).count }
 
   /// Loads `dataset`, runs `workloads` over `steps` and drops what it made.
+  ///
+  /// With `filter` (the run's `--filter` and `--aggregate`: their text for
+  /// the rows' `filter` column, the filter, and it compiled for the linear
+  /// scan), the dataset's properties are loaded as columns, the viewport,
+  /// cluster and tap read only the points that pass (`WHERE`), each cluster
+  /// cell reports `sum`, `min` and `max` of their units, and the answers
+  /// are checked against the filtered linear scan's.
   public mutating func run(
-    _ dataset: LoadedDataset, steps: MapSteps, workloads: [WorkloadChoice]
+    _ dataset: LoadedDataset, steps: MapSteps, workloads: [WorkloadChoice],
+    filter: (text: String, run: RunFilter, compiled: StepFilter)? = nil
   ) throws -> PeerResult {
     try Self.requirePostGIS(on: server)
     defer { _ = try? server.psql(schema.drop, name: "drop") }
-    let data = WorkloadData(points: dataset.points, steps: steps)
+    let data = WorkloadData(points: dataset.points, steps: steps, filter: filter?.compiled)
+    let sql = filter.map {
+      PostGISFilter(filter: $0.run.filter, aggregates: $0.run.aggregates, properties: dataset.properties)
+    }
     observer.status("\(method.indexName): the linear scan's answers, for the checks")
     let reference = try Verification.referenceAnswers(data, workloads: workloads)
     let clusterer = workloads.contains { $0.name == ClusterWorkload.name }
@@ -106,15 +117,21 @@ public struct PostGISEngine {
 
     observer.start("\(method.indexName) build")
     let csv = server.workFolder + "/points.csv"
-    try Self.writePoints(dataset.points, to: csv)
+    try Self.writePoints(dataset.points, to: csv, properties: sql)
     let t0 = Stopwatch.now()
-    let loaded = try server.psql(schema.load(csvFile: csv, method: method.rawValue, createExtension: server.isOwn), name: "load")
+    let loaded = try server.psql(
+      schema.load(csvFile: csv, method: method.rawValue, createExtension: server.isOwn, filter: sql), name: "load")
     let buildMs = Double(Stopwatch.now() &- t0) / 1e6
     try? FileManager.default.removeItem(atPath: csv)
     let bytes = loaded.last.flatMap { Int($0) } ?? 0
-    let maker = PeerRowMaker(
+    var maker = PeerRowMaker(
       index: method.indexName, dataset: dataset, buildMs: buildMs, bytes: bytes, bands: steps.zoomBands,
       steps: steps.count, metadata: metadata)
+    if let filter {
+      for w in RunFilter.filteredWorkloads {
+        maker.filterLabels[w] = StepFilter.label(workload: w, filterText: filter.text, aggregates: filter.run.aggregates)
+      }
+    }
     var rows = [maker.row(
       "build", "", clock: "client",
       BenchHarness.Measurement(samples: [buildMs * 1e6], batch: 1, passes: 1, checksum: UInt64(dataset.count), resultsTotal: 0),
@@ -123,15 +140,17 @@ public struct PostGISEngine {
 
     for query in PostGISQuery.all(for: workloads) {
       guard let stepRows = query.stepRows(steps, cells: .default) else { continue }
-      let checker = PeerChecker(query: query, steps: steps, reference: reference, clusterer: clusterer, points: dataset.points)
+      let checker = PeerChecker(
+        query: query, steps: steps, reference: reference, clusterer: clusterer, points: dataset.points,
+        aggregateScales: sql?.aggregates.map(\.scale) ?? [])
       let table = server.workFolder + "/steps_\(query.sqlName).csv"
       try Self.write(stepRows, to: table)
       _ = try server.psql(
-        query.functions(schema: schema.name)
+        query.functions(schema: schema.name, filter: sql)
           + "\\copy \(schema.name).steps_\(query.sqlName) FROM '\(table)' WITH (FORMAT csv)\n",
         name: "setup_\(query.sqlName)")
       observer.start("\(method.indexName) \(query.workload) \(query.strategy)")
-      let timed = try passes(query, schema: schema, steps: steps.count)
+      let timed = try passes(query, schema: schema, steps: steps.count, aggregates: sql?.aggregates.count ?? 0)
       let check = Self.check(timed.answers, checker, label: "\(method.indexName) \(query.workload)/\(query.strategy)")
       checks.append(check)
       for (clock, samples) in [("server", timed.server), ("client", timed.client)] {
@@ -161,7 +180,7 @@ public struct PostGISEngine {
   /// Both clocks time the same calls. `warmup` passes first (at least one,
   /// whose answers are checked), then up to `repeats` timed ones, no
   /// further one starting once the budget has passed (after the first).
-  func passes(_ query: PostGISQuery, schema: PostGISSchema, steps: Int) throws -> Timed {
+  func passes(_ query: PostGISQuery, schema: PostGISSchema, steps: Int, aggregates: Int = 0) throws -> Timed {
     let call = "SELECT * FROM \(schema.name).step_\(query.sqlName)"
     let pass = "\\timing on\n" + (0..<steps).map { "\(call)(\($0));\n" }.joined()
     let warm = max(1, measure.warmup)
@@ -182,7 +201,7 @@ public struct PostGISEngine {
           continue
         }
         let f = Self.fields(line)
-        guard f.count == 9 else { continue }
+        guard f.count == 9 + aggregates else { continue }
         if let ns = f[2] { server.append(Double(ns)) } else { current.append(Array(f[3...])) }
       }
       guard step == steps, server.count == steps else {
@@ -227,9 +246,10 @@ public struct PostGISEngine {
     line.split(separator: ",", omittingEmptySubsequences: false).map { Int64($0) }
   }
 
-  /// `id,lon,lat` for each point, `id` its place in `points`; written in
-  /// blocks, so 10M points never make one 400 MB string.
-  static func writePoints(_ points: [Point], to path: String) throws {
+  /// `id,lon,lat` for each point, `id` its place in `points`, then its
+  /// `properties` fields; written in blocks, so 10M points never make one
+  /// 400 MB string.
+  static func writePoints(_ points: [Point], to path: String, properties: PostGISFilter? = nil) throws {
     var rows: [[String]] = []
     rows.reserveCapacity(min(points.count, 1 << 16))
     guard FileManager.default.createFile(atPath: path, contents: nil), let file = FileHandle(forWritingAtPath: path)
@@ -237,7 +257,7 @@ public struct PostGISEngine {
     defer { try? file.close() }
     var text = ""
     for (i, p) in points.enumerated() {
-      text += "\(i),\(PostGISQuery.float(p.x)),\(PostGISQuery.float(p.y))\n"
+      text += "\(i),\(PostGISQuery.float(p.x)),\(PostGISQuery.float(p.y))\(properties?.csvFields(i) ?? "")\n"
       if text.utf8.count > 1 << 20 || i == points.count - 1 {
         try file.write(contentsOf: Data(text.utf8))
         text = ""
@@ -264,6 +284,8 @@ struct PeerRowMaker {
   let bands: [ZoomBand]
   let steps: Int
   let metadata: RunMetadata
+  /// The `filter` column of each filtered workload's rows.
+  var filterLabels: [String: String] = [:]
 
   func rows(_ workload: String, _ strategy: String, clock: String, _ m: BenchHarness.Measurement, wrong: UInt64?) -> [ReportRow] {
     [row(workload, strategy, clock: clock, m, wrong: wrong)]
@@ -278,7 +300,7 @@ struct PeerRowMaker {
     ReportRow(
       key: ReportKey(
         index: index, params: "clock=\(clock)", dataset: dataset.name, n: dataset.count,
-        workload: workload, strategy: strategy),
+        workload: workload, strategy: strategy, filter: filterLabels[workload] ?? ""),
       timing: TimingSummary(m), buildMilliseconds: buildMs, indexBytes: bytes,
       peakRSSBytes: MachineInfo.peakResidentBytes(), resultsTotal: m.resultsTotal, checksum: m.checksum,
       wrongAnswers: wrong, run: metadata, datasetOrigin: dataset.origin)

@@ -150,33 +150,39 @@ enum PostGISQuery: Equatable {
 
   /// The PL/pgSQL that answers step `st` into the function's result, given
   /// the points table `points`, the schema's `cell` function and the loop's
-  /// `pass` variable.
-  func body(points: String, schema: String) -> String {
+  /// `pass` variable. With `filter`, the viewport, cluster and tap read only
+  /// the points that pass it, and a cluster row ends with the aggregates
+  /// (every other row with as many `NULL`s).
+  func body(points: String, schema: String, filter: PostGISFilter? = nil) -> String {
     let head = "RETURN QUERY SELECT pass, st.step, NULL::int8"
+    let passes = filter.map { " AND (\($0.condition))" } ?? ""
+    let pad = String(repeating: ", NULL::int8", count: filter?.aggregates.count ?? 0)
     switch self {
     case .viewport(let exact):
       func query(_ parts: Int) -> String {
         let predicate = (1...parts).map { "(\(Self.inBox($0, exact: exact)))" }.joined(separator: " OR ")
         return """
           \(head), count(*)::int8, coalesce(sum(id), 0)::int8,
-              coalesce(sum((id::int8 * id) % 4294967291), 0)::int8, NULL::int8, NULL::int8, NULL::int8
-            FROM \(points) WHERE \(predicate);
+              coalesce(sum((id::int8 * id) % 4294967291), 0)::int8, NULL::int8, NULL::int8, NULL::int8\(pad)
+            FROM \(points) WHERE (\(predicate))\(passes);
           """
       }
       return Self.byParts(2, query)
     case .cluster:
+      let selected = filter?.aggregates.map { ", " + $0.select }.joined() ?? ""
+      let grouped = filter?.aggregates.map { ", " + $0.group }.joined() ?? ""
       func query(_ parts: Int) -> String {
         // map x 256 (+180°) is map x 0 (−180°): MapCells.isAntimeridian
         let selects = (1...parts).map { j in
           """
           SELECT \(schema).cell(CASE WHEN mx = 256::float8 THEN 0::float8 ELSE mx END, st.scale, st.size) AS cx,
                   \(schema).cell(my, st.scale, st.size) AS cy,
-                  CASE WHEN mx = 256::float8 THEN -1800000000::int8 ELSE lon_e7 END AS lon_e7, lat_e7, id
-                FROM \(points) WHERE \(Self.inBox(j, exact: true))
+                  CASE WHEN mx = 256::float8 THEN -1800000000::int8 ELSE lon_e7 END AS lon_e7, lat_e7, id\(selected)
+                FROM \(points) WHERE \(Self.inBox(j, exact: true))\(passes)
           """
         }.joined(separator: "\n    UNION ALL ")
         return """
-          \(head), c.cx, c.cy, count(*)::int8, sum(c.lon_e7)::int8, sum(c.lat_e7)::int8, min(c.id)::int8
+          \(head), c.cx, c.cy, count(*)::int8, sum(c.lon_e7)::int8, sum(c.lat_e7)::int8, min(c.id)::int8\(grouped)
             FROM (\(selects)) c GROUP BY c.cx, c.cy;
           """
       }
@@ -186,10 +192,10 @@ enum PostGISQuery: Equatable {
       func query(_ parts: Int) -> String {
         let predicate = (1...parts).map { "(\(Self.inBox($0, exact: true)))" }.joined(separator: " OR ")
         return """
-          \(head), t.id::int8, NULL::int8, NULL::int8, NULL::int8, NULL::int8, NULL::int8 FROM (
+          \(head), t.id::int8, NULL::int8, NULL::int8, NULL::int8, NULL::int8, NULL::int8\(pad) FROM (
               SELECT id, least(dx, st.world - dx) * least(dx, st.world - dx) + dy * dy AS d2 FROM (
                 SELECT id, abs(mx * st.scale - st.tx) AS dx, my * st.scale - st.ty AS dy FROM \(points)
-                WHERE on_map AND (\(predicate))) c) t
+                WHERE on_map AND (\(predicate))\(passes)) c) t
             WHERE t.d2 <= st.r2 ORDER BY t.d2, t.id LIMIT 1;
           """
       }
@@ -203,11 +209,11 @@ enum PostGISQuery: Equatable {
       func scan(_ order: String) -> String {
         """
         best := NULL; best2 := 'Infinity';
-            FOR nb IN SELECT id, mx, my, on_map, \(Self.sphereDistance) AS d
+            FOR nb IN SELECT id, mx, my, on_map, (\(filter?.condition ?? "TRUE")) AS pass, \(Self.sphereDistance) AS d
                 FROM \(points) ORDER BY \(order) LOOP
               bound := nb.d * ppm * (1 - 1e-6);
               EXIT WHEN nb.d > reach OR bound * bound > best2;
-              CONTINUE WHEN NOT nb.on_map;
+              CONTINUE WHEN NOT nb.on_map OR nb.pass IS NOT TRUE;
               dx := abs(nb.mx * st.scale - st.tx); dx := least(dx, st.world - dx); dy := nb.my * st.scale - st.ty;
               d2 := dx * dx + dy * dy;
               IF d2 <= st.r2 AND (d2 < best2 OR (d2 = best2 AND nb.id < best)) THEN best := nb.id; best2 := d2; END IF;
@@ -221,7 +227,7 @@ enum PostGISQuery: Equatable {
         BEGIN
           \(Self.knnOrUnindexed(scan))
           IF best IS NOT NULL THEN
-            \(head), best, NULL::int8, NULL::int8, NULL::int8, NULL::int8, NULL::int8;
+            \(head), best, NULL::int8, NULL::int8, NULL::int8, NULL::int8, NULL::int8\(pad);
           END IF;
         END;
         """
@@ -243,7 +249,7 @@ enum PostGISQuery: Equatable {
         DECLARE nb record; ids int8[]; ds float8[]; last float8; seen int4;
         BEGIN
           \(Self.knnOrUnindexed(scan))
-          \(head), u.id, NULL::int8, NULL::int8, NULL::int8, NULL::int8, NULL::int8
+          \(head), u.id, NULL::int8, NULL::int8, NULL::int8, NULL::int8, NULL::int8\(pad)
             FROM unnest(ids, ds) AS u(id, d) ORDER BY u.d, u.id LIMIT \(k);
         END;
         """
@@ -292,10 +298,11 @@ enum PostGISQuery: Equatable {
   /// The one-step function `step_NAME(s)` over the steps table
   /// `steps_NAME`: step `s`'s answer rows, then a time row
   /// `(0, s, ns, NULL…)`, `ns` from `clock_timestamp()` around the query
-  /// (microseconds).
-  func functions(schema: String) -> String {
+  /// (microseconds); with `filter`, a column `o_gK` an aggregate.
+  func functions(schema: String, filter: PostGISFilter? = nil) -> String {
     let points = schema + ".points", steps = "\(schema).steps_\(sqlName)"
     let columns = "o_pass int4, o_step int4, o_ns int8, o_a int8, o_b int8, o_c int8, o_d int8, o_e int8, o_f int8"
+      + (0..<(filter?.aggregates.count ?? 0)).map { ", o_g\($0) int8" }.joined()
     return Self.stepsTable(steps) + """
       CREATE FUNCTION \(schema).step_\(sqlName)(s int4) RETURNS TABLE (\(columns))
       LANGUAGE plpgsql\(readsKNNOrder ? " SET enable_seqscan = off" : "") AS $fn$
@@ -303,7 +310,7 @@ enum PostGISQuery: Equatable {
       BEGIN
         SELECT * INTO st FROM \(steps) WHERE step = s;
         t0 := clock_timestamp();
-        \(body(points: points, schema: schema))
+        \(body(points: points, schema: schema, filter: filter))
         o_pass := 0; o_step := s;
         o_ns := (extract(epoch FROM clock_timestamp() - t0) * 1000000000)::int8;
         RETURN NEXT;

@@ -60,9 +60,11 @@ struct PostGISSchema {
   }
 
   /// Creates the schema, its functions and the table, loads `csvFile`
-  /// (`id,lon,lat` rows) with `\copy`, then indexes and analyses it.
-  /// `method` indexes both spatial columns: `gist`, `spgist` or `brin`.
-  func load(csvFile: String, method: String = "gist", createExtension: Bool) -> String {
+  /// (`id,lon,lat` rows, then the property columns of `filter`) with
+  /// `\copy`, then indexes and analyses it. `method` indexes both spatial
+  /// columns: `gist`, `spgist` or `brin`.
+  func load(csvFile: String, method: String = "gist", createExtension: Bool, filter: PostGISFilter? = nil) -> String {
+    let columns = filter?.columns.map { ", " + $0.sql }.joined() ?? ""
     let maxLatitude = "\(WebMercator.maxLatitude)::float8"
     return (createExtension ? "CREATE EXTENSION IF NOT EXISTS postgis;\n" : "") + """
       CREATE SCHEMA \(name);
@@ -79,9 +81,9 @@ struct PostGISSchema {
         lat_e7 int8 GENERATED ALWAYS AS (\(name).units(lat)) STORED,
         -- the points a map can show: Tap's candidates
         on_map bool GENERATED ALWAYS AS (lon >= -180::float8 AND lon <= 180::float8
-          AND lat >= -\(maxLatitude) AND lat <= \(maxLatitude)) STORED
+          AND lat >= -\(maxLatitude) AND lat <= \(maxLatitude)) STORED\(filter?.columnDefinitions ?? "")
       );
-      \\copy \(points) (id, lon, lat) FROM '\(csvFile)' WITH (FORMAT csv)
+      \\copy \(points) (id, lon, lat\(columns)) FROM '\(csvFile)' WITH (FORMAT csv)
       CREATE INDEX ON \(points) USING \(method) (geom);
       CREATE INDEX ON \(points) USING \(method) (geog);
       ANALYZE \(points);

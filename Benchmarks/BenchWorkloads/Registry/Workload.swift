@@ -42,6 +42,9 @@ package protocol Workload {
   static var frameShare: Double? { get }
   /// Whether it counts only for data that change (`recommend --live`).
   static var countsOnlyWhenLive: Bool { get }
+  /// Whether it runs only on data with properties (the filter session):
+  /// a verdict without its rows does not list it as not measured.
+  static var needsProperties: Bool { get }
 
   /// Whether `variant` runs on indexes of `type` (the live workload's
   /// `move` needs a dynamic index); by default every variant runs everywhere.
@@ -68,6 +71,7 @@ extension Workload {
   public static var phases: [String] { [] }
   public static var frameShare: Double? { nil }
   public static var countsOnlyWhenLive: Bool { false }
+  public static var needsProperties: Bool { false }
   public static func answerColumns(_ data: WorkloadData) -> [String] { answerColumns }
   public static func runs(_ variant: String, on type: any DescribedIndex.Type) -> Bool { true }
 }
@@ -82,14 +86,19 @@ public struct WorkloadData: Sendable {
   /// The filter and aggregates of each step (``RunFilter/compiled(_:steps:)``);
   /// the viewport, cluster and tap workloads apply it.
   public var filter: StepFilter?
+  /// The filter session's filter of each step (``FilterSession/compiled(_:steps:seed:)``):
+  /// what the `filters` workload applies; `nil` on data without controls.
+  public var sessionFilter: StepFilter?
 
   public init(
-    points: [Point], steps: MapSteps, cellTable: ClusterCellTable = .default, filter: StepFilter? = nil
+    points: [Point], steps: MapSteps, cellTable: ClusterCellTable = .default, filter: StepFilter? = nil,
+    sessionFilter: StepFilter? = nil
   ) {
     self.points = points
     self.steps = steps
     self.cellTable = cellTable
     self.filter = filter
+    self.sessionFilter = sessionFilter
   }
 }
 

@@ -37,7 +37,8 @@ public enum WorkloadCatalog {
     all.compactMap { w in
       w.frameShare.map {
         BudgetedWorkload(
-          name: w.name, share: $0, onlyWhenLive: w.countsOnlyWhenLive, variantsAreQuestions: !w.variantsShareAnswers)
+          name: w.name, share: $0, onlyWhenLive: w.countsOnlyWhenLive, variantsAreQuestions: !w.variantsShareAnswers,
+          onlyWithProperties: w.needsProperties)
       }
     }
   }
@@ -70,6 +71,7 @@ package func forEachWorkloadType<V: WorkloadTypeVisitor>(_ visitor: inout V) {
   visitor.visit(ViewportWorkload.self)
   visitor.visit(ClusterWorkload.self)
   visitor.visit(TapWorkload.self)
+  visitor.visit(FilterSessionWorkload.self)
   visitor.visit(NearestWorkload.self)
   visitor.visit(LiveWorkload.self)
 }

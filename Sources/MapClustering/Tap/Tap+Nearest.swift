@@ -25,6 +25,17 @@ extension SpatialIndex {
   package func nearestByNeighbours<C: QueryCounters>(
     to tap: Tap, points: [Point], buffer: inout NearestBuffer, counters: inout C
   ) -> TapHit? {
+    nearestByNeighbours(to: tap, points: points, buffer: &buffer, counters: &counters, candidates: EveryPoint())
+  }
+
+  /// The same among the points `candidates` admits: the others are passed
+  /// over, and `k` grows until the admitted points settle the tap (at most
+  /// to every point). Copies are taken by their earliest point only when
+  /// every point is admitted (``TapCandidates/admitsEvery``).
+  @inlinable
+  package func nearestByNeighbours<C: QueryCounters, P: TapCandidates>(
+    to tap: Tap, points: [Point], buffer: inout NearestBuffer, counters: inout C, candidates: P
+  ) -> TapHit? {
     let m = tap.mapPosition
     let pointsPerMetre = m.worldSize / (2 * Double.pi * GreatCircle.earthRadius)
     let reach = tap.radius / pointsPerMetre * (1 + 1e-9)
@@ -36,7 +47,7 @@ extension SpatialIndex {
       var bestD2 = Double.infinity, bestID: Int32 = -1
       for n in buffer.neighbors where Int(n.id) < points.count {
         if let d2 = tap.distanceSquared(to: points[Int(n.id)], at: m),
-           d2 < bestD2 || (d2 == bestD2 && n.id < bestID) {
+           d2 < bestD2 || (d2 == bestD2 && n.id < bestID), candidates.admits(n.id) {
           bestD2 = d2
           bestID = n.id
         }
@@ -48,7 +59,7 @@ extension SpatialIndex {
       let unseen = last.distance * pointsPerMetre * (1 - 1e-9)
       if bestID >= 0 && bestD2.squareRoot() < unseen { return found }
       if k >= count { return found }
-      if !buffer.distinctPositions && Self.holdsCopies(buffer.neighbors, points) {
+      if candidates.admitsEvery && !buffer.distinctPositions && Self.holdsCopies(buffer.neighbors, points) {
         buffer.distinctPositions = true
         continue
       }

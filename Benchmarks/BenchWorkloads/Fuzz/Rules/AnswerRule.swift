@@ -39,7 +39,7 @@ extension AnswerRule where Answer: Equatable {
 /// The rule of every workload, by name.
 public enum AnswerRules {
   public static var all: [any AnswerRule.Type] {
-    [ViewportRule.self, ClusterRule.self, TapRule.self, NearestRule.self, LiveRule.self]
+    [ViewportRule.self, ClusterRule.self, TapRule.self, FilterSessionRule.self, NearestRule.self, LiveRule.self]
   }
 
   /// The rule of the workload called `name`.

@@ -9,13 +9,15 @@
 // seeded SplitMix64 (bench's generator), as centres, and bench export turns
 // them into the boxes both read.
 //
-// bench builds on one thread, as node does. Each round builds supercluster (time, and the heap it adds after a full
+// Each round builds supercluster (time, and the heap it adds after a full
 // GC), times its getClusters on every viewport (a warm-up pass, then five
 // timed passes, each call timed, as bench times steps), then runs
 // `bench run --workload cluster` on the same points and boxes, so the two
-// alternate in one run. Then each filter: supercluster's only way to change
-// one is a `load` of the matching points (timed with the filtering), ours is
-// the query with `--filter`.
+// alternate in one run. bench builds on one thread, as node does, and times
+// five passes whatever they take (`--budget 0`), as supercluster's are.
+// Then each filter: supercluster's only way to change one is a `load` of
+// the matching points (timed with the filtering), ours is the query with
+// `--filter`.
 //
 // A supercluster 8.0.1 checkout with kdbush 4.1.0 in its node_modules:
 //
@@ -166,7 +168,7 @@ function superclusterRound(points) {
 function benchRound(filter) {
   const out = join(work, `bench-${Math.random().toString(36).slice(2)}.csv`);
   run(bench, ["run", "--workload", "cluster", "--dataset", hotels, "--index", index, "--strategy", "aggregate",
-    "--threads", "1", "--queries", viewsFile, "--quiet", "--out", out, ...(filter ? ["--filter", filter] : [])]);
+    "--threads", "1", "--budget", "0", "--queries", viewsFile, "--quiet", "--out", out, ...(filter ? ["--filter", filter] : [])]);
   const row = readCSV(readFileSync(out, "utf8")).find(r => r.workload === "cluster" && r.zooms === "all");
   return {
     buildMs: Number(row.build_ms), bytesPerPoint: Number(row.total_bytes_per_point),

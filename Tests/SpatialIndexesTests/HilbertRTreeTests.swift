@@ -59,6 +59,34 @@ import _SpatialTestSupport
     }
   }
 
+  /// The leaves under a node are tested 64 at a time: with 128 a node and
+  /// 157 leaves, a node's leaves take two rounds, and every id still comes,
+  /// once, in the walk's order (a visit that stops early sees a prefix of
+  /// the whole answer).
+  @Test func leavesUnderANodeComeInRoundsOf64() throws {
+    let points = Fixtures.clustered(20_000, seed: 12) + Fixtures.uniform(100, seed: 13)
+    let index = try HilbertRTree(points: points, parameters: .init(nodeSize: 128))
+    let queries = QueryFixtures.queries(for: points, seed: 14) + [.world]
+    let problems = IndexChecker(points: points).differences(index, queries: queries)
+    #expect(problems.isEmpty, "\(problems.prefix(3))")
+    var stopped = 0
+    for rect in queries {
+      var all: [Int32] = []
+      index.query(in: rect, into: &all)
+      guard all.count >= 2 else { continue }
+      var seen: [Int32] = []
+      let half = all.count / 2
+      let finished = index.forEach(in: rect) { id in
+        seen.append(id)
+        return seen.count < half
+      }
+      #expect(!finished, "\(rect)")
+      #expect(seen == Array(all.prefix(half)), "\(rect)")
+      stopped += 1
+    }
+    #expect(stopped > 20, "the early stop was tried on enough queries")
+  }
+
   /// k-nearest on every node size matches the ranking of every point.
   @Test(arguments: [2, 5, 16, 100])
   func nearestOnEveryNodeSize(nodeSize: Int) throws {

@@ -1,3 +1,5 @@
+import _SpatialIndexesShims
+
 extension HilbertRTree: _SinkGrouping {
   /// The ids in Hilbert order, as stored.
   @inlinable package var groupOrder: [Int32] { ids }
@@ -89,6 +91,13 @@ extension HilbertRTree: _SinkGrouping {
 
 extension HilbertRTree._Storage {
   /// The walk of ``HilbertRTree/search(_:_:_:_:)`` over the arrays.
+  ///
+  /// Most nodes a query meets are leaves, so a node of level 1 is not
+  /// descended into a frame a leaf: its leaves' boxes, side by side in
+  /// ``HilbertRTree/boxes``, are tested in one loop (flatbush's order), the
+  /// cut leaves' points are prefetched, then each leaf is taken or scanned,
+  /// in order. The ids come in the same order and the counters count the
+  /// same nodes as a frame a leaf would.
   @usableFromInline @_transparent
   func search<C: QueryCounters, S: _IDSink>(
     _ rect: Rect, _ counters: inout C, _ sink: inout S, _ visit: _Visit
@@ -108,9 +117,66 @@ extension HilbertRTree._Storage {
         let (taken, goOn) = sink.takeInside(rect, xy, ids, points, visit)
         counters.reportPoints(taken)
         guard goOn else { return false }
+      } else if level == 1 {
+        guard searchLeaves(children(level: 1, node: node), rect, &counters, &sink, visit) else { return false }
       } else {
         path.descend(level: level &- 1, nodes: children(level: level, node: node))
       }
+    }
+    return true
+  }
+
+  /// The leaves `leaves` (the children of one node of level 1), in order,
+  /// 64 at a time: a first pass tests their boxes and prefetches the points
+  /// of those the rectangle cuts, so their loads overlap; a second takes
+  /// each leaf inside whole and scans each leaf cut.
+  @inlinable @inline(__always)
+  func searchLeaves<C: QueryCounters, S: _IDSink>(
+    _ leaves: Range<Int>, _ rect: Rect, _ counters: inout C, _ sink: inout S, _ visit: _Visit
+  ) -> Bool {
+    let span = spans[0]
+    var first = leaves.lowerBound
+    while first < leaves.upperBound {
+      let end = Swift.min(first &+ 64, leaves.upperBound)
+      counters.visitNodes(end &- first)
+      var cut: UInt64 = 0, inside: UInt64 = 0
+      for leaf in first..<end {
+        let b = boxes + 4 &* leaf
+        let box = Rect(minX: b[0], minY: b[1], maxX: b[2], maxY: b[3])
+        guard rect.intersects(box) else { continue }
+        let bit: UInt64 = 1 << UInt64(leaf &- first)
+        if rect.contains(box) {
+          inside |= bit
+        } else {
+          cut |= bit
+          let start = leaf &* span, stop = Swift.min(pointCount, start &+ span)
+          var i = start
+          while i < stop {  // 4 points a 64-byte line
+            _spatialPrefetch(xy + 2 &* i)
+            i &+= 4
+          }
+          _spatialPrefetch(ids + start)
+        }
+      }
+      var met = cut | inside
+      while met != 0 {
+        let k = met.trailingZeroBitCount
+        met &= met &- 1
+        let leaf = first &+ k
+        let start = leaf &* span
+        let points = Range(uncheckedBounds: (start, Swift.min(pointCount, start &+ span)))
+        if inside & (1 << UInt64(k)) != 0 && sink.takesWhole(box(level: 0, node: leaf)) {
+          counters.reportPoints(points.count)
+          let run = UnsafeBufferPointer(start: ids + points.lowerBound, count: points.count)
+          guard sink.takeRun(run, from: points.lowerBound, visit) else { return false }
+        } else {
+          counters.testPoints(points.count)
+          let (taken, goOn) = sink.takeInside(rect, xy, ids, points, visit)
+          counters.reportPoints(taken)
+          guard goOn else { return false }
+        }
+      }
+      first = end
     }
     return true
   }

@@ -59,6 +59,37 @@ import _SpatialTestSupport
     }
   }
 
+  /// A node's children are tested 64 at a time: with 128 a node and 157
+  /// leaves, a node's leaves take two rounds; with 65 a node and 280,100
+  /// points (4,310 leaves, 67 nodes of level 1), the first node of level 2
+  /// has 65 children, which take two rounds above the leaves. Every id still
+  /// comes, once, in the walk's order (a visit that stops early sees a
+  /// prefix of the whole answer).
+  @Test(arguments: [(128, 20_000), (65, 280_000)])
+  func childrenComeInRoundsOf64(nodeSize: Int, count: Int) throws {
+    let points = Fixtures.clustered(count, seed: 12) + Fixtures.uniform(100, seed: 13)
+    let index = try HilbertRTree(points: points, parameters: .init(nodeSize: nodeSize))
+    let queries = QueryFixtures.queries(for: points, count: 60, seed: 14) + [.world]
+    let problems = IndexChecker(points: points).differences(index, queries: queries)
+    #expect(problems.isEmpty, "\(problems.prefix(3))")
+    var stopped = 0
+    for rect in queries {
+      var all: [Int32] = []
+      index.query(in: rect, into: &all)
+      guard all.count >= 2 else { continue }
+      var seen: [Int32] = []
+      let half = all.count / 2
+      let finished = index.forEach(in: rect) { id in
+        seen.append(id)
+        return seen.count < half
+      }
+      #expect(!finished, "\(rect)")
+      #expect(seen == Array(all.prefix(half)), "\(rect)")
+      stopped += 1
+    }
+    #expect(stopped > 10, "the early stop was tried on enough queries")
+  }
+
   /// k-nearest on every node size matches the ranking of every point.
   @Test(arguments: [2, 5, 16, 100])
   func nearestOnEveryNodeSize(nodeSize: Int) throws {

@@ -306,12 +306,8 @@ extension Clusterer {
     _ layout: _StepLayout, _ cells: UnsafeMutableBufferPointer<CellTotals>, _ counters: inout C
   ) {
     for k in 0..<layout.rectCount {
-      let rc = layout.rect(k)
-      let window = CellWindow(
-        zoom: layout.zoom, cellSize: layout.cellSize, rowLo: layout.rowLo, rowHi: layout.rowHi,
-        colLo: rc.colLo, colHi: rc.colHi, width: layout.width, base: rc.dense &- rc.colLo,
-        columnZero: rc.zero)
-      _ = _sumCellsOf(index, in: rc.rect, window: window, into: cells, counters: &counters)
+      let (rect, window) = layout.window(k)
+      _ = _sumCellsOf(index, in: rect, window: window, into: cells, counters: &counters)
     }
   }
 

@@ -139,6 +139,15 @@ struct _StepLayout {
 
   @inlinable func rect(_ k: Int) -> _RectCells { k == 0 ? rects.0 : rects.1 }
 
+  /// Rectangle `k`'s cells as an index that sums cells itself reads them
+  /// (``CellWindow``), with the rectangle.
+  @inlinable func window(_ k: Int) -> (rect: Rect, window: CellWindow) {
+    let rc = rect(k)
+    return (rc.rect, CellWindow(
+      zoom: zoom, cellSize: cellSize, rowLo: rowLo, rowHi: rowHi, colLo: rc.colLo, colHi: rc.colHi,
+      width: width, base: rc.dense &- rc.colLo, columnZero: rc.zero))
+  }
+
   @inlinable var rangeCount: Int { ranges.count }
 
   @inlinable func range(_ k: Int) -> (lo: Int, hi: Int, dense: Int) { ranges[k] }

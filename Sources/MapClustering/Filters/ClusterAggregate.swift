@@ -51,3 +51,18 @@ public enum ClusterAggregate: Hashable, Sendable {
     }
   }
 }
+
+/// Adds point `id`'s values of the `width` columns `query` aggregates to
+/// cell `slot`'s totals (one ``_FieldTotals`` a column, side by side); a
+/// missing value adds nothing. What a filter's walk does for a point it
+/// tests one by one.
+@usableFromInline
+func _addAggregates(
+  of id: Int32, _ query: PropertyQuery, width: Int, into totals: UnsafeMutableBufferPointer<_FieldTotals>,
+  slot: Int
+) {
+  for f in 0..<width {
+    let u = query.sources[f][Int(id)]
+    if u != .min { totals[slot &* width &+ f].add(u) }
+  }
+}

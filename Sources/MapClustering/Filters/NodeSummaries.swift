@@ -421,10 +421,6 @@ struct _SummaryFilter: CellNodeFilter {
 
   @usableFromInline
   func addPoint(id: Int32, slot: Int) {
-    let width = sources.count
-    for f in 0..<width {
-      let u = query.sources[f][Int(id)]
-      if u != .min { totals[slot &* width &+ f].add(u) }
-    }
+    _addAggregates(of: id, query, width: sources.count, into: totals, slot: slot)
   }
 }

@@ -377,6 +377,41 @@ extension CLITests {
       }
     }
 
+    /// A queries file of positions drives the nearest workload at exactly
+    /// its positions (the checksum is that of the answers worked out by
+    /// hand: each position 0.1e-7° nearer one of two points 0.2e-7° apart),
+    /// and the workloads that need viewports are refused.
+    @Test func positionsDriveTheNearestWorkloadExactly() throws {
+      try withTemporaryFolder { folder in
+        let points = try folder.write("p.csv", "lat,lon\n0,0\n0,0.0000002\n10,10\n")
+        let positions = try folder.write("q.csv", "lat,lon\n0,0.00000011\n0,0.00000009\n9.9,10\n")
+        let out = folder.file("r.csv")
+        let code = benchMain(
+          ["run", "--dataset", points, "--queries", positions, "--repeat", "1", "--warmup", "0", "--quiet",
+           "--workload", "nearest", "--strategy", "k=1", "--index", "all", "--out", out])
+        #expect(code == 0)
+        let rows = try wholeRunRows(out).filter { $0.key.workload == "nearest" }
+        #expect(rows.count == allIndexTypes.count)
+        var expected: UInt64 = 0
+        for id: UInt64 in [1, 0, 2] { expected = expected &* 0x100_0000_01B3 &+ mix64(id) }
+        #expect(rows.allSatisfy { $0.checksum == expected && $0.resultsTotal == 3 && $0.key.strategy == "k=1" })
+
+        let viewport = try runBench(
+          ["run", "--dataset", "p.csv", "--queries", "q.csv", "--workload", "viewport", "--quiet",
+           "--out", "v.csv"], in: folder.path)
+        #expect(viewport.code == 64)
+        #expect(viewport.stderrLines.first
+          == "bench: q.csv has positions, not viewports or taps: the viewport workload needs viewports")
+        let export = try runBench(
+          ["export", "--dataset", "p.csv", "--queries", "q.csv", "--points-out", "e.csv", "--queries-out",
+           "eq.csv"], in: folder.path)
+        #expect(export.code == 64)
+        #expect(export.stderrLines.first
+          == "bench: q.csv has positions, not viewports or taps: --queries-out writes viewports")
+        #expect(folder.contents() == ["p.csv", "q.csv", "r.csv", "r.html"])
+      }
+    }
+
     @Test func verifyTinyDatasetIs0() {
       #expect(benchMain(["verify"] + tinySession) == 0)
       let all = ["--workload", "all", "--index", "quadtree,kdtree"]

@@ -112,6 +112,24 @@ import _SeededRandom
     ])
   }
 
+  /// Positions: `lat` and `lon` (a points file's names) without the box
+  /// or centre columns, each row a place to search near, read exactly.
+  @Test func positionsAreTheThirdForm() throws {
+    let file = try readQueries("name,LNG,latitude\nparis,2.3522,48.8566\nx,-112.2303721236431,-4.154661995336989\n")
+    #expect(file.queries.isEmpty && file.centres.isEmpty && !file.hasZooms && file.count == 2)
+    #expect(file.positions == [Point(x: 2.3522, y: 48.8566), Point(x: -112.2303721236431, y: -4.154661995336989)])
+    #expect(try readQueries("lat,lon\n").positions == [])
+    #expect(try readQueries("min_lat,min_lon,max_lat,max_lon,lat,lon\n0,0,1,1,5,5\n").positions == nil,
+            "with the box columns, lat and lon are other columns")
+    expectBadData(
+      queriesError("lat,lon\n0,0\n91,0\n"), "queries.csv:3: lat \"91\" is outside [-90, 90]", line: 3,
+      field: "lat")
+    expectBadData(
+      queriesError("lat,zoom\n0,3\n"),
+      "queries.csv:1: no longitude column (expected \"lon\", \"lng\" or \"longitude\"); columns found: \"lat\", \"zoom\"",
+      line: 1, field: nil)
+  }
+
   @Test func centresNeedAZoomAndTheirOwnColumns() {
     expectBadData(
       queriesError("center_lat,center_lon\n1,2\n"),

@@ -69,6 +69,18 @@ import _SpatialTestSupport
     #expect(steps.missing(.zoom) == "t.csv has taps, not viewports")
   }
 
+  @Test func positionsGiveTheNearestWorkloadItsExactPositionsOnly() throws {
+    let steps = MapSteps(
+      queries: try queries("lat,lon\n-4.154661995336989,-112.2303721236431\n0,180\n"), screen: (390, 844),
+      seed: 1)
+    #expect(steps.count == 2)
+    #expect(steps.positions == [Point(x: -112.2303721236431, y: -4.154661995336989), Point(x: 180, y: 0)])
+    #expect(steps.rects == nil && steps.areas == nil && steps.taps == nil)
+    #expect(steps.has(.position))
+    #expect(steps.missing(.rectangles) == "q.csv has positions, not viewports or taps")
+    #expect(steps.missing(.tap) == "q.csv has positions, not viewports or taps")
+  }
+
   @Test func zoomBandsSplitTheStepsByFourLevels() {
     let session = ViewportSession(
       points: Fixtures.uniform(500, seed: 3), parameters: SessionParameters(steps: 300, seed: 4))

@@ -93,4 +93,21 @@ private struct CountingSummer: GroupVisitor {
     try kd.move([PointMove(id: 3, to: Point(x: 1, y: 1))], rebuildingWith: .init())
     #expect(kd.memoryBytes(for: .aggregate) - kd.memoryBytes(for: .singlePass) == pyramid)
   }
+
+  /// Above `_tablePointLimit` points `singlePass` and `perCell` keep no
+  /// records (each step reads the points); once a step made them (a
+  /// filtered one), they count again.
+  @Test func noRecordsAboveTheTableLimit() throws {
+    let points = Fixtures.uniform(1000, seed: 2)
+    var kd = try Clusterer<KDTreeIndex>(points: points)
+    kd._tablePointLimit = 999
+    for strategy in [ClusterStrategy.perCell, .singlePass] { #expect(kd.memoryBytes(for: strategy) == 0) }
+    var markers: [ClusterMarker] = []
+    let area = Viewport(center: Point(x: 0, y: 0), zoom: 2).visibleArea
+    kd.cluster(area, strategy: .singlePass, into: &markers)
+    #expect(!markers.isEmpty && kd._tableStorage == nil)
+    let scratch = kd.memoryBytes(for: .singlePass)
+    _ = kd._table()
+    #expect(kd.memoryBytes(for: .singlePass) == scratch + 1000 * 24)
+  }
 }

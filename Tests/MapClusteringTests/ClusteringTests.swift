@@ -71,6 +71,10 @@ enum MapFixtures {
 
   private func check<I: DescribedIndex>(_ type: I.Type, _ fixture: Fixture) throws {
     var clusterer = try Clusterer<I>(points: fixture.points)
+    // per-cell and single-pass without the per-point table, as above
+    // `_tablePointLimit` points: each cell and sum from the point itself
+    var tableless = try Clusterer<I>(points: fixture.points)
+    tableless._tablePointLimit = 0
     var markers: [ClusterMarker] = []
     var failures = 0
     let viewports = MapFixtures.viewports(over: fixture.points, count: 60, seed: 31)
@@ -87,7 +91,15 @@ enum MapFixtures {
           Issue.record("\(I.name) \(strategy) \(fixture) \(v): extra \(extra), missing \(missing)")
         }
       }
+      for strategy in [ClusterStrategy.perCell, .singlePass] {
+        tableless.cluster(v, strategy: strategy, into: &markers)
+        if markers != expected && failures < 3 {
+          failures += 1
+          Issue.record("\(I.name) \(strategy) without the table \(fixture) \(v): \(markers.count) markers, expected \(expected.count)")
+        }
+      }
     }
+    #expect(tableless._tableStorage == nil, "the steps made no table")
     #expect(nonEmpty > viewports.count / 2, "\(fixture): too few viewports show anything")
   }
 
@@ -139,6 +151,8 @@ enum MapFixtures {
       areas.append(VisibleArea(zoom: zoom, rect: Rect(minX: -180, minY: -90, maxX: p.x, maxY: 90)))
     }
     var clusterer = try Clusterer<I>(points: points)
+    var tableless = try Clusterer<I>(points: points)
+    tableless._tablePointLimit = 0
     var markers: [ClusterMarker] = [], failures = 0, onEdges = 0
     for area in areas {
       let expected = ReferenceClustering.markers(points, area: area)
@@ -150,7 +164,15 @@ enum MapFixtures {
           Issue.record("\(I.name) \(strategy) \(area): \(markers.count) markers, expected \(expected.count)")
         }
       }
+      for strategy in [ClusterStrategy.perCell, .singlePass] {
+        tableless.cluster(area, strategy: strategy, into: &markers)
+        if markers != expected && failures < 3 {
+          failures += 1
+          Issue.record("\(I.name) \(strategy) without the table \(area): \(markers.count) markers, expected \(expected.count)")
+        }
+      }
     }
+    #expect(tableless._tableStorage == nil, "the steps made no table")
     #expect(onEdges > areas.count * 3 / 4, "most of these views show points")
   }
 

@@ -42,6 +42,9 @@ func exportCommand(_ arguments: [String]) throws -> Int32 {
   let dataset = datasets[0]
   let queries = try options.queriesFile.map { try QueriesFile(contentsOf: $0) }
   let steps = options.steps(for: dataset, queries: queries)
+  if let why = steps.missing(.rectangles) {
+    throw UsageError("\(why): --queries-out writes viewports", command: command)
+  }
 
   // .f64 and GeoJSON number the points by position: a file's own ids do not survive
   let pointBytes = pointFormat.bytes(points: dataset.points, ids: dataset.ids, properties: dataset.properties)

@@ -166,7 +166,7 @@ enum RunFlags {
   static var steps: F { .steps(\.steps) }
   static var queries: F {
     .text("--queries", "FILE.csv", \.queriesFile,
-          help: "one step per row instead of the session (boxes, or centres with\n--screen); cluster and tap need a zoom column")
+          help: "one step per row instead of the session (boxes, or centres with\n--screen); cluster and tap need a zoom column; positions (lat,lon)\nare nearest's, searched exactly there")
   }
   static var param: F { .param(\.params) }
   static var threads: F { .threads(\.params) }

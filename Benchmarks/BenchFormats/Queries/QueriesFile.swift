@@ -1,7 +1,7 @@
 import SpatialIndexes
 
-/// A queries file: one viewport a row, read from CSV (RFC 4180), in one of
-/// two forms.
+/// A queries file: one step a row, read from CSV (RFC 4180), in one of
+/// three forms: a viewport a row (boxes or centres), or a position a row.
 ///
 /// **Boxes.** The columns `min_lat`, `min_lon`, `max_lat` and `max_lon`, and
 /// an optional `zoom`: the box a map shows, as `bench export` writes it.
@@ -21,8 +21,17 @@ import SpatialIndexes
 ///     center_lat,center_lon,zoom
 ///     48.8566,2.3522,12
 ///
+/// **Positions.** The columns `lat` and `lon` (any name a points file takes
+/// for them: `latitude`, `lng`, `longitude`), in a file with neither the
+/// box nor the centre columns: a place to search near, taken exactly as
+/// written, for the nearest workload alone (no viewport, no zoom).
+///
+///     lat,lon
+///     -4.154661995336989,-112.2303721236431
+///
 /// Columns come in any order and any case, surrounding spaces ignored; other
-/// columns are ignored; a file with the columns of both forms is an error.
+/// columns are ignored; a file with the columns of both viewport forms is an
+/// error.
 /// Numbers follow the same rules as in ``PointsFile``: strict syntax,
 /// latitudes in [-90, 90], longitudes in [-180, 180]; a zoom is a whole
 /// number in ``zoomRange``.
@@ -44,6 +53,9 @@ public struct QueriesFile: CSVFile, Sendable {
   public var queries: [GeoQuery]
   /// The centres, in file order (the centre form; empty for the box form).
   public var centres: [ZoomedPosition]
+  /// The positions (`x` = longitude, `y` = latitude), in file order, for
+  /// the position form; `nil` for the viewport forms.
+  public var positions: [Point]? = nil
   /// Whether every row has a zoom: always for centres, for boxes when the
   /// `zoom` column is there and no cell of it is empty.
   public var hasZooms: Bool
@@ -67,8 +79,17 @@ public struct QueriesFile: CSVFile, Sendable {
     hasZooms = true
   }
 
+  /// A file of positions: no viewport, no zoom.
+  public init(source: String, positions: [Point]) {
+    self.source = source
+    queries = []
+    centres = []
+    self.positions = positions
+    hasZooms = false
+  }
+
   /// The rows, whichever the form.
-  public var count: Int { queries.count + centres.count }
+  public var count: Int { queries.count + centres.count + (positions?.count ?? 0) }
 
   /// Parses CSV bytes held in memory; errors name `source`.
   ///
@@ -88,7 +109,17 @@ public struct QueriesFile: CSVFile, Sendable {
     let each = { (t: CSVTable) in
       if let c = filterColumn { filters.append(RowFilter(t, column: c)) }
     }
-    if centreColumn != nil {
+    if minLatColumn == nil, centreColumn == nil,
+       let latColumn = try table.column(PointsFile.latitudeNames, role: "latitude") {
+      let lonColumn = try table.requiredColumn(PointsFile.longitudeNames, role: "longitude")
+      var positions: [Point] = []
+      while try table.nextRow() {
+        let lat = try table.coordinate(latColumn, limit: 90)
+        positions.append(Point(x: try table.coordinate(lonColumn, limit: 180), y: lat))
+        each(table)
+      }
+      self.init(source: source, positions: positions)
+    } else if centreColumn != nil {
       self.init(
         source: source,
         centres: try table.zoomedPositions(latitude: ["center_lat"], longitude: ["center_lon"], each: each))

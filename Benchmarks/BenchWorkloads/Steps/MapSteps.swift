@@ -43,7 +43,8 @@ public struct MapSteps: Sendable {
   /// Per step, a tap.
   public var taps: [Tap]?
   /// Per step, where to search near: the tap's position (a seeded place
-  /// on the screen), or a positions file's row.
+  /// on the screen), or a positions file's row (a queries file's, with
+  /// `run`, `verify`; a points file's, with `query`).
   public var positions: [Point]? {
     storedPositions ?? taps?.map(\.coordinate)
   }
@@ -74,10 +75,15 @@ public struct MapSteps: Sendable {
   /// One step per row of `file`. Centres become viewports of `screen`
   /// points; boxes are taken as they are. Where rows have zooms, each step
   /// also gets a tap at a seeded position on its screen (the session's rule:
-  /// uniform on the screen, from sub-stream 2 of `seed`).
+  /// uniform on the screen, from sub-stream 2 of `seed`). Positions are
+  /// the nearest workload's, exactly, and give nothing else.
   public init(queries file: QueriesFile, screen: (width: Double, height: Double), seed: UInt64) {
     source = file.source
     count = file.count
+    if let positions = file.positions {
+      storedPositions = positions
+      return
+    }
     var g = SplitMix64(seed: seed).fork(2)
     if !file.centres.isEmpty {
       let viewports = file.centres.map { c in

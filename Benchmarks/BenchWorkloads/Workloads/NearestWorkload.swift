@@ -7,7 +7,8 @@ import BenchHarness
 /// great-circle distance (``GreatCircle/distance(_:_:)``), nearest first,
 /// ties to the point earlier in the points file, for k = 1, 10 and 100 (one
 /// variant each, `k=10`).
-/// The session's position is its tap's, a seeded place on the screen.
+/// The session's position is its tap's, a seeded place on the screen; a
+/// queries file of positions (`lat,lon`) gives its rows' exactly.
 ///
 /// Answers: `query,rank,id,distance_m`, one row per neighbour, by query and
 /// rank (1 for the nearest): the point's id and its distance in metres

@@ -313,7 +313,8 @@ extension Clusterer {
 
   /// Bytes the clusterer holds beside the index to cluster with `strategy`:
   /// its per-point records (24 bytes a point) for `singlePass` and
-  /// `perCell`; for ``ClusterStrategy/aggregate``, on an index that forms
+  /// `perCell` (none above ``_tablePointLimit`` points, unless a filtered
+  /// step made them); for ``ClusterStrategy/aggregate``, on an index that forms
   /// groups, codes and sampled sums in group order (about 10 bytes a point,
   /// 16 more when the index keeps no coordinates in that order), on one
   /// that forms none or once points moved, the records and its totals by
@@ -326,7 +327,8 @@ extension Clusterer {
     let n = points.count
     let sums = strategy == .aggregate && _indexSumsCells
     let grouped = strategy == .aggregate && !sums && _indexFormsGroups && !_moved
-    let table = sums || grouped ? 0 : _PointTable.bytes(count: n)
+    let tableless = strategy != .aggregate && _tableStorage == nil && n > _tablePointLimit
+    let table = sums || grouped || tableless ? 0 : _PointTable.bytes(count: n)
     let groups = !grouped ? 0 : _groupsStorage?.bytes
       ?? _GroupSums.bytes(count: n) + (_groupCoordinates(index).count == 2 * n ? 0 : 16 * n)
     // the totals by cell for an index that forms no groups (4.4 MB)

@@ -379,15 +379,18 @@ extension Clusterer {
     _ layout: _StepLayout, _ rc: _RectCells, _ cells: UnsafeMutableBufferPointer<CellTotals>,
     onlyColumn: Int?, row onlyRow: Int
   ) {
-    let table = _table(), records = table.records, points = _points
-    let family = Int(table.family[layout.zoom]), shift = UInt32(table.shift[layout.zoom])
+    // without a table (see `_tablePointLimit`): family -2, from the points
+    let table = _tableStorage != nil || _points.count <= _tablePointLimit ? _table() : nil
+    let records = table?.records, points = _points
+    let family = table.map { Int($0.family[layout.zoom]) } ?? -2
+    let shift = table.map { UInt32($0.shift[layout.zoom]) } ?? 0
     let s = layout.scale, cs = layout.cellSize
     let rowLo = layout.rowLo, rowHi = layout.rowHi, width = layout.width
     let colLo = rc.colLo, colHi = rc.colHi, base = rc.dense &- rc.colLo, zero = rc.zero
     let only = onlyColumn ?? 0, filter = onlyColumn != nil
     // the one cell's slot: in the rectangle's columns, or column 0 kept apart
     let onlySlot = filter ? layout.slot(col: only, row: onlyRow, rc) : -1
-    @inline(__always) func add(_ id: Int32, _ col: Int, _ row: Int, _ r: _PointRecord) {
+    @inline(__always) func add(_ id: Int32, _ col: Int, _ row: Int, _ lonE7: Int32, _ latE7: Int32) {
       let slot: Int
       if filter {
         guard col == only && row == onlyRow && onlySlot >= 0 else { return }
@@ -402,25 +405,32 @@ extension Clusterer {
       }
       cells[slot].count &+= 1
       cells[slot].anyID = id
-      cells[slot].sumLon &+= Int64(r.lonE7)
-      cells[slot].sumLat &+= Int64(r.latE7)
+      cells[slot].sumLon &+= Int64(lonE7)
+      cells[slot].sumLat &+= Int64(latE7)
     }
     _withIDsInReadOrder { ids in
       switch family {
       case 0:
         for id in ids {
-          let r = records[Int(id)]
-          add(id, Int(r.col0 &>> shift), Int(r.row0 &>> shift), r)
+          let r = records.unsafelyUnwrapped[Int(id)]
+          add(id, Int(r.col0 &>> shift), Int(r.row0 &>> shift), r.lonE7, r.latE7)
         }
       case 1:
         for id in ids {
-          let r = records[Int(id)]
-          add(id, Int(r.col1 &>> shift), Int(r.row1 &>> shift), r)
+          let r = records.unsafelyUnwrapped[Int(id)]
+          add(id, Int(r.col1 &>> shift), Int(r.row1 &>> shift), r.lonE7, r.latE7)
+        }
+      case -2:
+        // the record's fields, worked out as `_PointTable.record` does
+        for id in ids {
+          let p = points[Int(id)], (col, row) = _PointTable.projectedCell(p, scale: s, cellSize: cs)
+          add(id, col, row, MapCells.binUnits(longitude: p.x), MapCells.units(p.y))
         }
       default:
         for id in ids {
           let i = Int(id), (col, row) = _PointTable.projectedCell(points[i], scale: s, cellSize: cs)
-          add(id, col, row, records[i])
+          let r = records.unsafelyUnwrapped[i]
+          add(id, col, row, r.lonE7, r.latE7)
         }
       }
     }

@@ -118,6 +118,15 @@ public struct Clusterer<Index: SpatialIndex> {
   /// Per-id records for the hot loops, built on first use: an index that
   /// sums cells itself never needs them for `aggregate`.
   @usableFromInline var _tableStorage: _PointTable? = nil
+  /// Above this many points the unfiltered per-cell and single-pass steps
+  /// take each point's cell and coordinates from the point itself
+  /// (``_PointTable/projectedCell(_:scale:cellSize:)``, the same cells)
+  /// and build no table: at 24 bytes a point it was the largest thing a
+  /// run over 100M points held after the points and the index (61.8 bytes
+  /// a point at its peak, 37 of them the points and the k-d tree). A table
+  /// already made (for a filter, the pyramid or moves) is still used.
+  /// Package-visible so that tests can take the path on small data.
+  @usableFromInline package var _tablePointLimit = 1 << 25
   /// Prefix sums over the index's group order, for `aggregate` over an
   /// index that forms groups; built on first use.
   @usableFromInline var _groupsStorage: _GroupSums? = nil

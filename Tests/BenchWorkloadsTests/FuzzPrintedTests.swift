@@ -14,7 +14,7 @@ import Testing
 enum FuzzPrintedTests {
   static let sourcePath = #filePath
 
-  static let cases = ["viewport", "cluster", "tap", "nearest", "live"]
+  static let cases = ["viewport", "cluster", "tap", "nearest", "live", "filters"]
 
   /// The case and the failure the test named `name` was printed from.
   static func fuzzCase(named name: String) -> (FuzzCase, FuzzFailure)? {
@@ -49,6 +49,17 @@ enum FuzzPrintedTests {
       let points = [Point(x: 179.9, y: 0), Point(x: 10, y: 10)]
       return (FuzzCase(points: points, steps: [step(box: box, moves: [PointMove(id: 0, to: Point(x: -180, y: 0))])]),
               failure(LiveWorkload.name, "rebuild"))
+    case "filters":  // ±180° in one cell; copies with other values, missing ones, quoted categories
+      let box = GeoQuery(minLat: 0, minLon: 170, maxLat: 20, maxLon: -170, zoom: 3)
+      let points = [Point(x: -180, y: 10), Point(x: 180, y: 10), Point(x: 180, y: 10), Point(x: 5, y: 5)]
+      let properties = PropertyTable(columns: [
+        .decimal(DecimalColumn(name: "n0", scale: 2, units: [150, -7, DecimalColumn.missing, 0])),
+        .category(CategoryColumn(name: "c0", values: ["a,b", "\"q\"", "a,b", nil])),
+      ])
+      var s = step(box: box)
+      s.filter = #"n0 <= 150 and c0 in ("a,b", """q""")"#
+      return (FuzzCase(points: points, steps: [s], properties: properties, aggregates: [.sum("n0"), .min("n0"), .max("n0")]),
+              failure(FilterSessionWorkload.name, "aggregate"))
     default:
       return nil
     }
@@ -162,4 +173,49 @@ enum FuzzPrintedTests {
   #expect(markers.map(\.latitudeE7) == [0])
   #expect(markers.map(\.longitudeE7) == [-1800000000])
   #expect(markers.map(\.id) == [0])
+}
+
+/// Found by `bench fuzz --seed 3` (case 0), shrunk.
+/// linear filters aggregate differs from the linear scan: a golden copy
+@Test func fuzzLinearFiltersAggregateSeed3Case0() throws {
+  let points: [Point] = [
+    Point(x: -180.0, y: 10.0),
+    Point(x: 180.0, y: 10.0),
+    Point(x: 180.0, y: 10.0),
+    Point(x: 5.0, y: 5.0),
+  ]
+  var properties = PointProperties()
+  try properties.addNumber("n0", units: [
+    150,
+    -7,
+    .min,
+    0,
+  ], scale: 2)
+  try properties.addCategory("c0", values: [
+    "a,b",
+    "\"q\"",
+    "a,b",
+    nil,
+  ])
+  let query = try PropertyQuery(
+    filter: PointFilter(parsing: "n0 <= 150 and c0 in (\"a,b\", \"\"\"q\"\"\")"),
+    aggregates: [.sum("n0"), .min("n0"), .max("n0")], properties: properties)
+  let index = try LinearScanIndex(points: points)
+  var clusterer = try Clusterer(index: index, points: points)
+  let area = VisibleArea(zoom: 3, rects: [
+    Rect(minX: 170.0, minY: 0.0, maxX: 180.0, maxY: 20.0),
+    Rect(minX: -180.0, minY: 0.0, maxX: -170.0, maxY: 20.0),
+  ])
+  var markers: [ClusterMarker] = []
+  var aggregates: [AggregateValue] = []
+  try clusterer.cluster(area, strategy: ClusterStrategy(rawValue: "aggregate")!, query: query, into: &markers, aggregates: &aggregates)
+  #expect(markers.map(\.key) == [MarkerKey(zoom: 3, column: 0, row: 10, count: 2)])
+  #expect(markers.map(\.latitudeE7) == [100000000])
+  #expect(markers.map(\.longitudeE7) == [-1800000000])
+  #expect(markers.map(\.id) == [nil])
+  #expect(aggregates.map(\.description) == [
+    "1.43",
+    "-0.07",
+    "1.50",
+  ])
 }

@@ -239,7 +239,13 @@ enum Usage {
         random index parameters), each with steps of every workload (boxes through points and
         across the antimeridian at zooms 0-30, taps and nearest positions on hostile spots, k from
         0 to n + 1, limits exactly at a point's distance, live moves across the antimeridian and
-        off the map). It checks every index, workload and strategy against the linear scan, and
+        off the map). Two cases in three carry properties (numbers and categories from small pools,
+        so ties abound: missing values, negatives, sums beyond 64 bits, copies of a place with
+        different values, values that need quoting) and draw a filter of up to 3 clauses (in, =,
+        >=, <=; bounds equal to values, -0.00, beyond every value) for the viewport, cluster and
+        tap steps, one for each step of the filter session, and sum, min and max aggregates; the
+        markers and the aggregates must match bit for bit. It checks every index, workload and
+        strategy against the linear scan, and
         the linear scan against the rules docs/formats.md documents ("Answer files"), worked out
         by brute force. First it counts the work of a search over identical points at two sizes:
         growth beyond O(k + log n) is a failure. Each new kind of failure is shrunk to a small case

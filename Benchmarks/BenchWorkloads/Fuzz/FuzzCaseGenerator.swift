@@ -20,6 +20,8 @@ import _SeededRandom
 /// a point's distance, or any), and a live frame of hostile moves
 /// (``HostileMoves``). **k**: two to four of 0, 1, 2, 3, n − 1, n, n + 1,
 /// 10 and a random one. **Parameters**: ``IndexParameterDraws``.
+/// **Properties**, filters and aggregates (two cases in three):
+/// ``FuzzProperties``, from a stream of their own.
 ///
 /// Case `number` of seed `seed` comes from its own sub-stream: the same
 /// whatever the thread count and whichever cases ran before, and on every
@@ -51,7 +53,15 @@ public enum FuzzCaseGenerator {
     var ks: Set<Int> = []
     for _ in 0..<2 + g.nextInt(below: 3) { ks.insert(HostileSpots.pick(candidates, &g)!) }
     let parameters = IndexParameterDraws.draw(for: points, &g)
-    return FuzzCase(points: points, steps: steps, ks: ks.sorted(), parameters: parameters)
+    var c = FuzzCase(points: points, steps: steps, ks: ks.sorted(), parameters: parameters)
+    var p = g.fork(FuzzProperties.stream)
+    if let drawn = FuzzProperties.draw(pointCount: points.count, stepCount: steps.count, &p) {
+      c.properties = drawn.properties
+      c.filter = drawn.filter
+      c.aggregates = drawn.aggregates
+      for s in c.steps.indices { c.steps[s].filter = drawn.steps[s] }
+    }
+    return c
   }
 
   /// The size of a case: 0 to ``maximumPoints``, small ones most often.

@@ -28,9 +28,17 @@ public struct FuzzCheck {
   /// Every failing check of `c`, each at its first differing step; with
   /// `only`, that check alone.
   public mutating func failures(of c: FuzzCase, only: FuzzFailure.Signature? = nil) -> [FuzzFailure] {
-    let data = c.data
     var failures: [FuzzFailure] = []
     slowest = nil
+    let data: WorkloadData
+    do {
+      data = try c.workloadData()
+    } catch {
+      let workload = only?.workload ?? ClusterWorkload.name
+      return [FuzzFailure(
+        .init(kind: .error, index: LinearScanIndex.name, workload: workload, variant: ""), step: 0,
+        detail: "the case's filter: \(error)")]
+    }
     for name in workloads where only == nil || only!.workload == name {
       var op = CheckWorkload(check: self, fuzzCase: c, data: data, only: only)
       do {

@@ -37,6 +37,14 @@ public struct FuzzShrinker {
     first.ks = NearestWorkload.k(of: signature.variant).map { [$0] } ?? []
     if signature.workload != NearestWorkload.name { first.ks = [] }
     first.parameters = c.parameters.filter { $0.key == signature.index }
+    // the filters only where the failing workload reads them
+    if signature.workload == FilterSessionWorkload.name {
+      first.filter = []
+    } else if RunFilter.filteredWorkloads.contains(signature.workload) {
+      for s in first.steps.indices { first.steps[s].filter = nil }
+    } else {
+      first = first.unfiltered
+    }
     if let f = fails(first) { best = (first, f) }
     var changed = true
     while changed && !outOfBudget {
@@ -51,6 +59,7 @@ public struct FuzzShrinker {
         } || changed
       }
       changed = shrinkParameters(&best) || changed
+      changed = shrinkFilters(&best) || changed
       changed = simplifyNumbers(&best) || changed
     }
     return best
@@ -112,11 +121,44 @@ public struct FuzzShrinker {
     return changed
   }
 
-  /// `c` without the points at `range`: the moves of those points dropped,
-  /// the ids of the later ones renumbered.
+  /// The run's filter clauses, the aggregates, each step's filter and the
+  /// columns no filter or aggregate reads, dropped one by one.
+  mutating func shrinkFilters(_ best: inout (FuzzCase, FuzzFailure)) -> Bool {
+    guard best.0.filters else { return false }
+    var changed = keep(best.0.unfiltered, &best)
+    changed = shrinkList(&best, count: { $0.filter.count }) { c, range in
+      var d = c
+      d.filter.removeSubrange(range)
+      return d
+    } || changed
+    changed = shrinkList(&best, count: { $0.aggregates.count }) { c, range in
+      var d = c
+      d.aggregates.removeSubrange(range)
+      return d
+    } || changed
+    for s in best.0.steps.indices where best.0.steps[s].filter != nil {
+      var c = best.0
+      c.steps[s].filter = nil
+      changed = keep(c, &best) || changed
+    }
+    for name in best.0.properties.names {
+      var c = best.0
+      c.properties = PropertyTable(columns: c.properties.columns.filter { $0.name != name })
+      // a column a filter reads fails to compile, which is another failure
+      changed = keep(c, &best) || changed
+    }
+    return changed
+  }
+
+  /// `c` without the points at `range`: their properties and the moves of
+  /// those points dropped, the ids of the later ones renumbered.
   static func removingPoints(_ c: FuzzCase, _ range: Range<Int>) -> FuzzCase {
     var d = c
     d.points.removeSubrange(range)
+    if c.filters {
+      d.properties = c.properties.gathering(Array(c.points.indices.prefix(upTo: range.lowerBound))
+        + Array(c.points.indices.suffix(from: range.upperBound)))
+    }
     let gone = Int32(range.count), low = Int32(range.lowerBound), high = Int32(range.upperBound)
     for s in d.steps.indices {
       d.steps[s].moves = d.steps[s].moves.compactMap { m in

@@ -56,6 +56,7 @@ public struct RegressionTest {
     for p in fuzzCase.points { lines.append("    \(literal(p)),") }
     lines.append("  ]")
     lines += parameterLines()
+    lines += propertyLines()
     lines += body()
     lines.append("}")
     return lines.joined(separator: "\n") + "\n"
@@ -88,8 +89,46 @@ public struct RegressionTest {
       ? "try \(typeName)(points: points)" : "try \(typeName)(points: points, parameters: parameters)"
   }
 
+  /// The case's data as the workloads read it (unfiltered when its filter
+  /// does not compile: that failure is the one printed).
+  var data: WorkloadData {
+    (try? fuzzCase.workloadData()) ?? WorkloadData(points: fuzzCase.points, steps: fuzzCase.mapSteps)
+  }
+
+  /// The filter the failing workload applies at the failing step, as
+  /// text; nil when it applies none.
+  var stepFilter: String? {
+    guard fuzzCase.filters else { return nil }
+    switch signature.workload {
+    case FilterSessionWorkload.name: return step.filter ?? ""
+    case _ where RunFilter.filteredWorkloads.contains(signature.workload): return fuzzCase.filterText
+    default: return nil
+    }
+  }
+
+  /// The properties and the step's query, when the workload filters.
+  func propertyLines() -> [String] {
+    guard signature.kind != .error, let text = stepFilter else { return [] }
+    var lines = ["  var properties = PointProperties()"]
+    for column in fuzzCase.properties.columns {
+      switch column {
+      case .decimal(let d):
+        let units = d.units.map { $0 == DecimalColumn.missing ? ".min" : String($0) }
+        lines += list("  try properties.addNumber(\(quoted(d.name)), units: ", units, close: "], scale: \(d.scale))")
+      case .category(let c):
+        let values = (0..<c.count).map { c.value(at: $0).map(quoted) ?? "nil" }
+        lines += list("  try properties.addCategory(\(quoted(c.name)), values: ", values, close: "])")
+      }
+    }
+    let aggregates = fuzzCase.aggregates.map { ".\($0.function)(\(quoted($0.field)))" }.joined(separator: ", ")
+    lines.append("  let query = try PropertyQuery(")
+    lines.append("    filter: PointFilter(parsing: \(quoted(text))),")
+    lines.append("    aggregates: [\(aggregates)], properties: properties)")
+    return lines
+  }
+
   func body() -> [String] {
-    let data = fuzzCase.data
+    let data = data
     if signature.kind == .error {  // the build, which is where a refusal usually comes from
       return ["  // threw: \(failure.detail)", "  _ = \(indexExpression)"]
     }
@@ -98,13 +137,35 @@ public struct RegressionTest {
       let expected = ViewportRule.answers(data, variant: "")[failure.step]
       return ["  let index = \(indexExpression)", "  var ids: [Int32] = []"]
         + list("  let rects = ", step.box.rects().map(rect))
-        + ["  for rect in rects { index.query(in: rect, into: &ids) }", "  #expect(ids.sorted() == \(expected))"]
-    case ClusterWorkload.name:
-      let expected = ClusterRule.answers(data, variant: "")[failure.step].markers
-      return ["  let index = \(indexExpression)", "  var clusterer = try Clusterer(index: index, points: points)"]
+        + ["  for rect in rects { index.query(in: rect, into: &ids) }"]
+        + (stepFilter == nil ? [] : ["  ids.removeAll { !query.matches($0) }"])
+        + ["  #expect(ids.sorted() == \(expected))"]
+    case ClusterWorkload.name, FilterSessionWorkload.name:
+      let rule = signature.workload == ClusterWorkload.name
+        ? ClusterRule.answers(data, variant: "") : FilterSessionRule.answers(data, variant: "")
+      guard failure.step < rule.count else { return ["  // the rule has no answer at this step"] }
+      let expected = rule[failure.step]
+      let strategy = "ClusterStrategy(rawValue: \(quoted(signature.variant)))!"
+      var lines = ["  let index = \(indexExpression)", "  var clusterer = try Clusterer(index: index, points: points)"]
         + list("  let area = VisibleArea(zoom: \(step.box.zoom ?? 0), rects: ", step.box.rects().map(rect), close: "])")
-        + ["  let markers = clusterer.markers(for: area, strategy: ClusterStrategy(rawValue: \(quoted(signature.variant)))!)"]
-        + markerExpectations(expected)
+      guard stepFilter != nil else {
+        return lines + ["  let markers = clusterer.markers(for: area, strategy: \(strategy))"]
+          + markerExpectations(expected.markers)
+      }
+      lines += [
+        "  var markers: [ClusterMarker] = []",
+        "  var aggregates: [AggregateValue] = []",
+        "  try clusterer.cluster(area, strategy: \(strategy), query: query, into: &markers, aggregates: &aggregates)",
+      ]
+      return lines + markerExpectations(expected.markers)
+        + list("  #expect(aggregates.map(\\.description) == ", expected.aggregates.map { quoted($0.description) }, close: "])")
+    case TapWorkload.name where stepFilter != nil:
+      let expected = TapRule.answers(data, variant: "")[failure.step]
+      return [
+        "  // the tap \(literal(step.tap)) at zoom \(step.tapZoom), among the points the query keeps,",
+        "  // hits \(expected.map(String.init) ?? "none") (bench's FilteredTap answers it; no library call does)",
+        "  _ = query",
+      ]
     case TapWorkload.name:
       let expected = TapRule.answers(data, variant: "")[failure.step]
       let id = expected.map(String.init) ?? "nil"
@@ -196,8 +257,10 @@ public struct RegressionTest {
 
   /// The shell lines that write the case's files and ask `bench query`,
   /// with the rule's answer file; nil where the command cannot ask it (the
-  /// live workload's scripted moves, a search's reach).
+  /// live workload's scripted moves, a search's reach) or the case filters
+  /// (the Swift test carries the properties).
   public var benchQuery: String? {
+    if stepFilter != nil { return nil }
     let w = signature.workload
     var queries: String
     switch w {
@@ -244,7 +307,8 @@ public struct RegressionTest {
         return csv.text
       }
     }
-    var op = Write(data: c.data, variant: signature.variant)
+    let data = (try? c.workloadData()) ?? WorkloadData(points: c.points, steps: c.mapSteps)
+    var op = Write(data: data, variant: signature.variant)
     return (try? withWorkloadType(named: signature.workload, &op)) ?? nil
   }
 
@@ -273,5 +337,16 @@ public struct RegressionTest {
     return "\(v)"
   }
 
-  func quoted(_ s: String) -> String { "\"" + s + "\"" }
+  /// A Swift string literal of `s`.
+  func quoted(_ s: String) -> String {
+    var out = "\""
+    for c in s {
+      switch c {
+      case "\\": out += "\\\\"
+      case "\"": out += "\\\""
+      default: out.append(c)
+      }
+    }
+    return out + "\""
+  }
 }

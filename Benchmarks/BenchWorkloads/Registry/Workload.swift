@@ -89,6 +89,9 @@ public struct WorkloadData: Sendable {
   /// The filter session's filter of each step (``FilterSession/compiled(_:steps:seed:)``):
   /// what the `filters` workload applies; `nil` on data without controls.
   public var sessionFilter: StepFilter?
+  /// The properties the filters read, where a reference needs their values
+  /// (the fuzzer's rules work out the aggregates from them); empty otherwise.
+  public var properties: PropertyTable = .none
 
   public init(
     points: [Point], steps: MapSteps, cellTable: ClusterCellTable = .default, filter: StepFilter? = nil,

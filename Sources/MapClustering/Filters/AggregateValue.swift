@@ -13,7 +13,9 @@ public struct AggregateValue: Hashable, Sendable, CustomStringConvertible {
   let scale: Int
   let isEmpty: Bool
 
-  init(high: Int64, low: UInt64, scale: Int, isEmpty: Bool) {
+  /// The value `high` · 2^64 + `low` units (two's complement), or empty;
+  /// a reference that works out an aggregate on its own makes one so.
+  package init(high: Int64, low: UInt64, scale: Int, isEmpty: Bool) {
     self.high = high
     self.low = low
     self.scale = scale

@@ -5,14 +5,16 @@ import SpatialIndexes
 /// zoom, Euclidean between Web Mercator pixels and the shorter way round
 /// the antimeridian; ties to the point earlier in the points file; none
 /// when no point is that close. Only points the map shows are candidates:
-/// longitude within ±180°, latitude within ±``WebMercator/maxLatitude``.
+/// longitude within ±180°, latitude within ±``WebMercator/maxLatitude``;
+/// with a filter, only those that pass it (``PropertyQuery/matches(_:)``).
 public enum TapRule: AnswerRule {
   public static let workload = TapWorkload.name
 
   public static func answers(_ data: WorkloadData, variant: String) -> [Int32?] {
-    (data.steps.taps ?? []).map { tap in
+    (data.steps.taps ?? []).enumerated().map { step, tap in
+      let query = data.filter?.filterQuery(step: step)
       var best: (d2: Double, id: Int32)? = nil
-      for i in data.points.indices {
+      for i in data.points.indices where query?.matches(Int32(i)) ?? true {
         guard let d2 = distanceSquared(tap, data.points[i]), d2 <= tap.radius * tap.radius else { continue }
         if best == nil || d2 < best!.d2 { best = (d2, Int32(i)) }  // in file order: ties keep the earlier
       }
@@ -27,6 +29,7 @@ public enum TapRule: AnswerRule {
   ) -> Bool {
     if got == expected { return true }
     guard let tap = data.steps.taps?[step] else { return false }
+    if let got, let query = data.filter?.filterQuery(step: step), !query.matches(got) { return false }
     let r2 = tap.radius * tap.radius
     func d2(_ id: Int32?) -> Double? { id.flatMap { Int($0) < data.points.count ? distanceSquared(tap, data.points[Int($0)]) : nil } }
     switch (d2(got), d2(expected)) {

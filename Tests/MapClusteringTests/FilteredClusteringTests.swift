@@ -300,6 +300,8 @@ enum FilterFixtures {
     let points = FilterFixtures.points("clustered")
     let properties = try FilterFixtures.properties(points.count, seed: 92).pointProperties()
     var clusterer = try Clusterer<CellTree>(points: points)
+    // every filter walks the summaries: none is refused on the sample
+    clusterer._walkMixedLimit = 0
     var markers: [ClusterMarker] = [], values: [AggregateValue] = []
     let world = VisibleArea(zoom: 2, rect: Rect(minX: -180, minY: -90, maxX: 180, maxY: 90))
     let before = clusterer.memoryBytes(for: .aggregate)
@@ -322,6 +324,37 @@ enum FilterFixtures {
       try clusterer.cluster(world, strategy: .aggregate, query: query, into: &markers, aggregates: &values)
     }
     #expect(clusterer._summaryStorage?.bytes == held)
+  }
+
+  /// A filter of several clauses is judged on the sampled leaves before
+  /// any summary by node is made: one the sample refuses (properties that
+  /// ignore the map) makes none, and the sample's verdict on each leaf is
+  /// the one the summaries by node give it.
+  @Test func theSampleJudgesAFilterBeforeItsSummaries() throws {
+    let points = IndependentFixtures.points()
+    let properties = try IndependentFixtures.properties(points.count, seed: 150).pointProperties()
+    var clusterer = try Clusterer<CellTree>(points: points)
+    var markers: [ClusterMarker] = [], values: [AggregateValue] = []
+    let world = VisibleArea(zoom: 2, rect: Rect(minX: -180, minY: -90, maxX: 180, maxY: 90))
+    let mixed = try PropertyQuery(filter: PointFilter(parsing: "chain in (chain-1, chain-2) and stars >= 3"),
+                                  aggregates: [.min("price")], properties: properties)
+    try clusterer.cluster(world, strategy: .aggregate, query: mixed, into: &markers, aggregates: &values)
+    let summaries = try #require(clusterer._summaryStorage)
+    #expect(summaries.columns.isEmpty && summaries.sampleColumns.count == 2, "\(summaries.columns.count) columns")
+    let tree = try CellTree(points: points)
+    let check = _NodeSummaries(ids: tree.nodeOrderIDs, nodeCount: tree.nodeCount, tree.nodeShape)
+    for text in ["chain in (chain-1, chain-2) and stars >= 3", "code = c3 and price <= 100", "chain = chain-40 and price in (0, 99.99)",
+                 "stars = 2 and price >= -1", "chain in (chain-99) and stars <= 1"] {
+      let query = try PropertyQuery(filter: PointFilter(parsing: text), properties: properties)
+      let filter = check.filter(query, totals: UnsafeMutableBufferPointer(start: nil, count: 0), tree.nodeShape)
+      var byNode = (mixed: 0, sampled: 0)
+      for (leaf, count) in check.sample {
+        byNode.sampled += count
+        if filter.verdict(node: leaf) == .some { byNode.mixed += count }
+      }
+      let bySample = check.mixedShare(query, tree.nodeShape)
+      #expect(bySample == byNode, "\(text)")
+    }
   }
 
   /// The worked example of docs/clustering.md, "Filters and aggregates".

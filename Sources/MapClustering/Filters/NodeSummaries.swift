@@ -3,7 +3,8 @@ import SpatialIndexes
 /// What a cell tree's node holds of the property columns a query reads,
 /// for ``_SummaryFilter`` to judge and add whole nodes (see
 /// ``CellNodeFilter``). Built lazily, a column at a time, the first time a
-/// query reads the column; kept while the clusterer keeps the same tree
+/// query the sample of leaves accepts reads the column
+/// (``mixedShare(_:_:)``); kept while the clusterer keeps the same tree
 /// (the same ``CellSummingIndex/nodeOrderIDs`` storage) and the same
 /// column (the same array storage, which the summary retains, so no other
 /// array can take its address). A new filter reuses them: it costs only
@@ -48,17 +49,45 @@ final class _NodeSummaries: @unchecked Sendable {
     self.sample = sample
   }
 
-  /// The share of the sampled leaves' points that lie in leaves `filter`
-  /// finds mixed: about the share of the points in view the walk would
-  /// test one by one, each a read of the columns at random.
-  func mixedShare(_ filter: _SummaryFilter) -> (mixed: Int, sampled: Int) {
+  /// The share of the sampled leaves' points that lie in leaves `query`'s
+  /// filter finds mixed: about the share of the points in view the walk
+  /// would test one by one, each a read of the columns at random.
+  ///
+  /// Judged on the columns' summaries of the sampled leaves alone
+  /// (``sampleColumns``), which are those the summaries by node give the
+  /// same leaves: a filter the sample refuses makes no summary by node,
+  /// so properties that ignore the map cost none.
+  func mixedShare(_ query: PropertyQuery, _ shape: (Int) -> CellNodeShape) -> (mixed: Int, sampled: Int) {
+    if sampleColumns.count > Self.columnLimit { sampleColumns.removeAll() }
+    sampleTests.removeAll(keepingCapacity: true)
+    appendTests(query, into: &sampleTests) { codes in
+      let key = Self.address(codes)
+      if let s = sampleColumns.first(where: { $0.key == key && $0.count == codes.count && $0.isCategory }) { return s }
+      let s = _ColumnSummary(codes: codes, ids: ids, leaves: sample.map { shape($0.leaf).points })
+      sampleColumns.append(s)
+      return s
+    } number: { units in
+      let key = Self.address(units)
+      if let s = sampleColumns.first(where: { $0.key == key && $0.count == units.count && !$0.isCategory }) { return s }
+      let s = _ColumnSummary(units: units, ids: ids, leaves: sample.map { shape($0.leaf).points })
+      sampleColumns.append(s)
+      return s
+    }
+    let filter = _SummaryFilter(
+      query: query, tests: sampleTests, sources: [], totals: UnsafeMutableBufferPointer(start: nil, count: 0))
     var mixed = 0, sampled = 0
-    for (leaf, points) in sample {
+    for (i, (_, points)) in sample.enumerated() {
       sampled += points
-      if filter.verdict(node: leaf) == .some { mixed += points }
+      if filter.verdict(node: i) == .some { mixed += points }
     }
     return (mixed, sampled)
   }
+
+  /// The columns summarised over the sampled leaves alone, leaf `i` of
+  /// ``sample`` at index `i` (``mixedShare(_:_:)``), and the last query's
+  /// tests on them.
+  var sampleColumns: [_ColumnSummary] = []
+  var sampleTests: [_NodeTest] = []
 
   /// Whether `ids` is the array the summaries were made for (its storage).
   func holds(_ ids: [Int32]) -> Bool {
@@ -73,14 +102,15 @@ final class _NodeSummaries: @unchecked Sendable {
   static var columnLimit: Int { 32 }
 
   /// Bytes held: the columns' summaries.
-  var bytes: Int { columns.reduce(0) { $0 + $1.bytes } + values.reduce(0) { $0 + $1.bytes } }
+  var bytes: Int {
+    columns.reduce(0) { $0 + $1.bytes } + values.reduce(0) { $0 + $1.bytes } + sampleColumns.reduce(0) { $0 + $1.bytes }
+  }
 
   /// Columns summarised by value (``_ValueSummary``), for filters of one
   /// clause.
   var values: [_ValueSummary] = []
   /// Columns whose codes are too many to summarise by value.
   var refused: [UnsafeRawPointer?] = []
-  var valueSources: [UnsafePointer<_FieldTotals>] = []
 
   /// The walk's filter for `query` from totals by value, when its filter
   /// is one clause on a column of at most ``_ValueSummary/maximumCodes``
@@ -116,11 +146,8 @@ final class _NodeSummaries: @unchecked Sendable {
         summary = s
       }
     }
-    valueSources.removeAll(keepingCapacity: true)
-    for units in query.sources {
-      valueSources.append(UnsafePointer(summary.aggregateTotals(units: units, ids: ids, shape)))
-    }
-    return _ValueFilter(summary, test: test, query: query, sources: valueSources, totals: totals)
+    let width = summary.aggregateSources(query, ids: ids, shape)
+    return _ValueFilter(summary, test: test, query: query, sources: width, totals: totals)
   }
 
   /// The summary of a category column, made on first use.
@@ -150,34 +177,43 @@ final class _NodeSummaries: @unchecked Sendable {
     // columns come and go with the caller's properties: past a bound,
     // start over (none is in use between calls), so old ones are not kept
     if columns.count > Self.columnLimit { columns.removeAll() }
+    appendTests(query, into: &tests) { summary(codes: $0, shape) } number: { summary(units: $0, shape) }
+    for units in query.sources {
+      sources.append(UnsafePointer(summary(units: units, shape).totals!))
+    }
+    return _SummaryFilter(query: query, tests: tests, sources: sources, totals: totals)
+  }
+
+  /// Appends each clause of `query` as a ``_NodeTest`` on the summaries
+  /// `category` and `number` give its column.
+  func appendTests(
+    _ query: PropertyQuery, into tests: inout [_NodeTest], category: ([UInt32]) -> _ColumnSummary,
+    number: ([Int64]) -> _ColumnSummary
+  ) {
     for t in query.tests {
       switch t {
       case .code(let codes, let code):
-        let s = summary(codes: codes, shape)
+        let s = category(codes)
         if let masks = s.masks {
           tests.append(.mask(masks, bits: code < 63 ? 1 << UInt64(code) : 0))
         } else {
           tests.append(.code(s.shared!, code: code, bits: []))
         }
       case .codes(let codes, let bits):
-        let s = summary(codes: codes, shape)
+        let s = category(codes)
         if let masks = s.masks {
           tests.append(.mask(masks, bits: bits[0] & ~(1 << 63)))
         } else {
           tests.append(.code(s.shared!, code: .max, bits: bits))
         }
       case .range(let units, let lo, let hi):
-        let s = summary(units: units, shape)
+        let s = number(units)
         tests.append(.range(s.totals!, s.missing!, lo: lo, hi: hi))
       case .anyOf(let units, let values):
-        let s = summary(units: units, shape)
+        let s = number(units)
         tests.append(.anyOf(s.totals!, s.missing!, values: values))
       }
     }
-    for units in query.sources {
-      sources.append(UnsafePointer(summary(units: units, shape).totals!))
-    }
-    return _SummaryFilter(query: query, tests: tests, sources: sources, totals: totals)
   }
 }
 
@@ -291,6 +327,74 @@ final class _ColumnSummary {
       }
       (totals + k).initialize(to: t)
       if gap { missing[k >> 6] |= 1 << UInt64(k & 63) }
+    }
+    self.totals = totals
+    self.missing = missing
+  }
+
+  /// Summarises `codes` over `leaves` alone, leaf `i` at index `i`, each
+  /// from its points as the summary by node does: masks unless a point of
+  /// the tree (`ids`) has a code of 63 or more.
+  init(codes: [UInt32], ids: [Int32], leaves: [Range<Int>]) {
+    column = codes
+    key = _NodeSummaries.address(codes)
+    count = codes.count
+    isCategory = true
+    nodeCount = leaves.count
+    totals = nil
+    missing = nil
+    let n = Swift.max(1, leaves.count)
+    let many = ids.contains { codes[Int($0)] != .max && codes[Int($0)] >= 63 }
+    if !many {
+      let masks = UnsafeMutablePointer<UInt64>.allocate(capacity: n)
+      masks.initialize(repeating: 0, count: n)
+      for (i, points) in leaves.enumerated() {
+        var m: UInt64 = 0
+        for p in points {
+          let c = codes[Int(ids[p])]
+          m |= c == .max ? 1 << 63 : 1 << UInt64(c)
+        }
+        masks[i] = m
+      }
+      self.masks = masks
+      shared = nil
+      return
+    }
+    masks = nil
+    let shared = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
+    shared.initialize(repeating: Self.several, count: n)
+    for (i, points) in leaves.enumerated() {
+      guard let first = points.first else { continue }
+      var c = codes[Int(ids[first])]
+      for p in points where codes[Int(ids[p])] != c {
+        c = Self.several
+        break
+      }
+      shared[i] = c
+    }
+    self.shared = shared
+  }
+
+  /// Summarises `units` over `leaves` alone, leaf `i` at index `i`.
+  init(units: [Int64], ids: [Int32], leaves: [Range<Int>]) {
+    column = units
+    key = _NodeSummaries.address(units)
+    count = units.count
+    isCategory = false
+    nodeCount = leaves.count
+    masks = nil
+    shared = nil
+    let n = Swift.max(1, leaves.count)
+    let totals = UnsafeMutablePointer<_FieldTotals>.allocate(capacity: n)
+    totals.initialize(repeating: _FieldTotals(), count: n)
+    let words = (n + 63) / 64
+    let missing = UnsafeMutablePointer<UInt64>.allocate(capacity: words)
+    missing.initialize(repeating: 0, count: words)
+    for (i, points) in leaves.enumerated() {
+      for p in points {
+        let u = units[Int(ids[p])]
+        if u == .min { missing[i >> 6] |= 1 << UInt64(i & 63) } else { totals[i].add(u) }
+      }
     }
     self.totals = totals
     self.missing = missing

@@ -305,7 +305,7 @@ enum FilterFixtures {
     var markers: [ClusterMarker] = [], values: [AggregateValue] = []
     let world = VisibleArea(zoom: 2, rect: Rect(minX: -180, minY: -90, maxX: 180, maxY: 90))
     let before = clusterer.memoryBytes(for: .aggregate)
-    let all: [ClusterAggregate] = [.sum("price"), .sum("big"), .min("stars")]
+    let all: [ClusterAggregate] = [.sum("price"), .sum("big"), .sum("stars"), .min("stars")]
     let warm = try PropertyQuery(filter: PointFilter(parsing: "chain in (chain-1, chain-2) and tag = x"),
                                  aggregates: all, properties: properties)
     try clusterer.cluster(world, strategy: .aggregate, query: warm, into: &markers, aggregates: &values)
@@ -355,6 +355,34 @@ enum FilterFixtures {
       let bySample = check.mixedShare(query, tree.nodeShape)
       #expect(bySample == byNode, "\(text)")
     }
+  }
+
+  /// A number column's summaries by node keep its least and greatest (16
+  /// bytes a node) until a sum of it is asked, then its whole totals (32),
+  /// which serve the tests too; the answers are the linear scan's either
+  /// way.
+  @Test func aNumbersNodeSummariesGrowOnlyForASum() throws {
+    let points = FilterFixtures.points("clustered")
+    let reference = FilterFixtures.properties(points.count, seed: 154)
+    let properties = try reference.pointProperties()
+    var clusterer = try Clusterer<CellTree>(points: points)
+    clusterer._walkMixedLimit = 0
+    var markers: [ClusterMarker] = [], values: [AggregateValue] = []
+    let area = VisibleArea(zoom: 2, rect: Rect(minX: -180, minY: -90, maxX: 180, maxY: 90))
+    var held: [Int] = []
+    for asked: [ClusterAggregate] in [[.min("price")], [.max("price"), .min("price")], [.sum("price")], [.min("price")]] {
+      let query = try PropertyQuery(filter: PointFilter(parsing: "tag = x and price >= 1"), aggregates: asked,
+                                    properties: properties)
+      try clusterer.cluster(area, strategy: .aggregate, query: query, into: &markers, aggregates: &values)
+      let passing = points.indices.filter { query.matches(Int32($0)) }
+      let expected = try ReferenceFiltering.markers(points, passing: passing, area: area)
+      #expect(markers == expected, "\(asked)")
+      #expect(values.map(\.description)
+        == ReferenceFiltering.aggregates(points, passing: passing, area: area, markers: expected, asked: asked, reference))
+      held.append(try #require(clusterer._summaryStorage).columns.first { !$0.isCategory }?.bytes ?? 0)
+    }
+    let n = try #require(clusterer._summaryStorage).nodeCount, bits = (n + 63) / 64 * 8
+    #expect(held == [16 * n + bits, 16 * n + bits, 32 * n + bits, 32 * n + bits])
   }
 
   /// The worked example of docs/clustering.md, "Filters and aggregates".

@@ -300,10 +300,12 @@ enum FilterFixtures {
     let points = FilterFixtures.points("clustered")
     let properties = try FilterFixtures.properties(points.count, seed: 92).pointProperties()
     var clusterer = try Clusterer<CellTree>(points: points)
+    // every filter walks the summaries: none is refused on the sample
+    clusterer._walkMixedLimit = 0
     var markers: [ClusterMarker] = [], values: [AggregateValue] = []
     let world = VisibleArea(zoom: 2, rect: Rect(minX: -180, minY: -90, maxX: 180, maxY: 90))
     let before = clusterer.memoryBytes(for: .aggregate)
-    let all: [ClusterAggregate] = [.sum("price"), .sum("big"), .min("stars")]
+    let all: [ClusterAggregate] = [.sum("price"), .sum("big"), .sum("stars"), .min("stars")]
     let warm = try PropertyQuery(filter: PointFilter(parsing: "chain in (chain-1, chain-2) and tag = x"),
                                  aggregates: all, properties: properties)
     try clusterer.cluster(world, strategy: .aggregate, query: warm, into: &markers, aggregates: &values)
@@ -322,6 +324,65 @@ enum FilterFixtures {
       try clusterer.cluster(world, strategy: .aggregate, query: query, into: &markers, aggregates: &values)
     }
     #expect(clusterer._summaryStorage?.bytes == held)
+  }
+
+  /// A filter of several clauses is judged on the sampled leaves before
+  /// any summary by node is made: one the sample refuses (properties that
+  /// ignore the map) makes none, and the sample's verdict on each leaf is
+  /// the one the summaries by node give it.
+  @Test func theSampleJudgesAFilterBeforeItsSummaries() throws {
+    let points = IndependentFixtures.points()
+    let properties = try IndependentFixtures.properties(points.count, seed: 150).pointProperties()
+    var clusterer = try Clusterer<CellTree>(points: points)
+    var markers: [ClusterMarker] = [], values: [AggregateValue] = []
+    let world = VisibleArea(zoom: 2, rect: Rect(minX: -180, minY: -90, maxX: 180, maxY: 90))
+    let mixed = try PropertyQuery(filter: PointFilter(parsing: "chain in (chain-1, chain-2) and stars >= 3"),
+                                  aggregates: [.min("price")], properties: properties)
+    try clusterer.cluster(world, strategy: .aggregate, query: mixed, into: &markers, aggregates: &values)
+    let summaries = try #require(clusterer._summaryStorage)
+    #expect(summaries.columns.isEmpty && summaries.sampleColumns.count == 2, "\(summaries.columns.count) columns")
+    let tree = try CellTree(points: points)
+    let check = _NodeSummaries(ids: tree.nodeOrderIDs, nodeCount: tree.nodeCount, tree.nodeShape)
+    for text in ["chain in (chain-1, chain-2) and stars >= 3", "code = c3 and price <= 100", "chain = chain-40 and price in (0, 99.99)",
+                 "stars = 2 and price >= -1", "chain in (chain-99) and stars <= 1"] {
+      let query = try PropertyQuery(filter: PointFilter(parsing: text), properties: properties)
+      let filter = check.filter(query, totals: UnsafeMutableBufferPointer(start: nil, count: 0), tree.nodeShape)
+      var byNode = (mixed: 0, sampled: 0)
+      for (leaf, count) in check.sample {
+        byNode.sampled += count
+        if filter.verdict(node: leaf) == .some { byNode.mixed += count }
+      }
+      let bySample = check.mixedShare(query, tree.nodeShape)
+      #expect(bySample == byNode, "\(text)")
+    }
+  }
+
+  /// A number column's summaries by node keep its least and greatest (16
+  /// bytes a node) until a sum of it is asked, then its whole totals (32),
+  /// which serve the tests too; the answers are the linear scan's either
+  /// way.
+  @Test func aNumbersNodeSummariesGrowOnlyForASum() throws {
+    let points = FilterFixtures.points("clustered")
+    let reference = FilterFixtures.properties(points.count, seed: 154)
+    let properties = try reference.pointProperties()
+    var clusterer = try Clusterer<CellTree>(points: points)
+    clusterer._walkMixedLimit = 0
+    var markers: [ClusterMarker] = [], values: [AggregateValue] = []
+    let area = VisibleArea(zoom: 2, rect: Rect(minX: -180, minY: -90, maxX: 180, maxY: 90))
+    var held: [Int] = []
+    for asked: [ClusterAggregate] in [[.min("price")], [.max("price"), .min("price")], [.sum("price")], [.min("price")]] {
+      let query = try PropertyQuery(filter: PointFilter(parsing: "tag = x and price >= 1"), aggregates: asked,
+                                    properties: properties)
+      try clusterer.cluster(area, strategy: .aggregate, query: query, into: &markers, aggregates: &values)
+      let passing = points.indices.filter { query.matches(Int32($0)) }
+      let expected = try ReferenceFiltering.markers(points, passing: passing, area: area)
+      #expect(markers == expected, "\(asked)")
+      #expect(values.map(\.description)
+        == ReferenceFiltering.aggregates(points, passing: passing, area: area, markers: expected, asked: asked, reference))
+      held.append(try #require(clusterer._summaryStorage).columns.first { !$0.isCategory }?.bytes ?? 0)
+    }
+    let n = try #require(clusterer._summaryStorage).nodeCount, bits = (n + 63) / 64 * 8
+    #expect(held == [16 * n + bits, 16 * n + bits, 32 * n + bits, 32 * n + bits])
   }
 
   /// The worked example of docs/clustering.md, "Filters and aggregates".

@@ -157,19 +157,80 @@ enum IndependentFixtures {
       #expect(e == expected.count, "node \(k)")
       let start = Int(summary.entryStart[k])
       for j in start..<(start + e) {
-        let t = summary.entries[j]
-        guard let x = expected[t.code] else {
-          Issue.record("node \(k): code \(t.code) has no point")
+        let t = summary.entries[j], code = UInt32(summary.entryCodes[j])
+        guard let x = expected[code] else {
+          Issue.record("node \(k): code \(code) has no point")
           continue
         }
-        #expect(t.count == x.count && t.sumLon == x.lon && t.sumLat == x.lat && x.ids.contains(t.id), "node \(k)")
+        #expect(t.count == x.count && t.sumLon == x.lon && t.sumLat == x.lat, "node \(k)")
         if let run = summary.runPositions {
-          #expect(Array(UnsafeBufferPointer(start: run + Int(t.rank), count: Int(t.count))) == x.at, "node \(k)")
+          #expect(Array(UnsafeBufferPointer(start: run + Int(t.link), count: Int(t.count))) == x.at, "node \(k)")
+        } else {
+          #expect(x.ids.contains(t.link), "node \(k)")
         }
         checked += 1
       }
     }
     #expect(withTotals > 50 && checked > 200, "\(withTotals) nodes, \(checked) totals")
+  }
+
+  /// A number's run keeps each point's value: as its offset from its
+  /// bucket's low (4 bytes) when every bucket spans at most 32 bits, else
+  /// whole.
+  @Test func aRunKeepsEachPointsValue() throws {
+    let points = IndependentFixtures.points()
+    let tree = try CellTree(points: points)
+    let ids = tree.nodeOrderIDs
+    var g = SplitMix64(seed: 151)
+    let narrow = IndependentFixtures.properties(points.count, seed: 152).numbers[1].units
+    let wide = points.indices.map { _ in
+      [Int64.max, -Int64.max, .min, Int64(g.nextInt(below: 1 << 40)) << 22][g.nextInt(below: 4)]
+    }
+    for (units, isNarrow) in [(narrow, true), (wide, false)] {
+      let summary = _ValueSummary(units: units, ids: ids, points: points, nodeCount: tree.nodeCount, tree.nodeShape)
+      #expect((summary.runOffsets != nil) == isNarrow && (summary.runValues != nil) == !isNarrow)
+      let run = try #require(summary.runPositions)
+      #expect(summary.runLength == ids.indices.filter { units[Int(ids[$0])] != .min }.count)
+      var r = 0
+      for c in 0..<summary.codeCount {
+        var previous = -1
+        while r < summary.runLength && summary.treeCodes[Int(run[r])] == UInt8(c) {
+          let p = Int(run[r]), u = units[Int(ids[p])]
+          let kept = summary.runOffsets.map { summary.lows[c] &+ Int64($0[r]) } ?? summary.runValues![r]
+          #expect(kept == u && p > previous, "bucket \(c), run place \(r)")
+          previous = p
+          r += 1
+        }
+      }
+      #expect(r == summary.runLength)
+    }
+  }
+
+  /// An aggregate keeps beside the totals by value only what is asked of
+  /// its column: the least alone for `min` (8 bytes an entry), and the
+  /// whole totals (32) once a sum is asked, which then serve every
+  /// function; the answers are the linear scan's throughout.
+  @Test func anAggregateKeepsWhatIsAskedOfItsColumn() throws {
+    let points = IndependentFixtures.points()
+    let reference = IndependentFixtures.properties(points.count, seed: 153)
+    let properties = try reference.pointProperties()
+    var clusterer = try Clusterer<CellTree>(points: points)
+    var markers: [ClusterMarker] = [], values: [AggregateValue] = []
+    let area = VisibleArea(zoom: 2, rect: Rect(minX: -150, minY: -60, maxX: 160, maxY: 70))
+    var held: [Int] = []
+    for asked: [ClusterAggregate] in [[], [.min("price")], [.max("price"), .min("price")], [.sum("price")], [.max("price")]] {
+      let query = try PropertyQuery(filter: PointFilter(parsing: "stars >= 4"), aggregates: asked, properties: properties)
+      try clusterer.cluster(area, strategy: .aggregate, query: query, into: &markers, aggregates: &values)
+      let passing = points.indices.filter { query.matches(Int32($0)) }
+      let expected = try ReferenceFiltering.markers(points, passing: passing, area: area)
+      #expect(markers == expected, "\(asked)")
+      #expect(values.map(\.description)
+        == ReferenceFiltering.aggregates(points, passing: passing, area: area, markers: expected, asked: asked, reference))
+      held.append(try #require(clusterer._summaryStorage?.values.first).bytes)
+    }
+    let entries = try #require(clusterer._summaryStorage?.values.first).entryTotal
+    #expect(held[1] - held[0] == 8 * entries && held[2] - held[1] == 8 * entries, "\(held), \(entries) entries")
+    #expect(held[3] - held[0] == 32 * entries && held[4] == held[3], "\(held), \(entries) entries")
   }
 
   /// A step over a wide view tests few points one by one: the nodes in

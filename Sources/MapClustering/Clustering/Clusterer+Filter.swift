@@ -195,14 +195,20 @@ extension Clusterer {
   /// by one, reading the columns at random, where the single pass reads
   /// them in id order: on 1M hotels, whose properties do not follow the
   /// map, the walk took 4–6 times the single pass (most leaves mixed).
+  /// The sample is judged first, on its leaves' own summaries
+  /// (``_NodeSummaries/mixedShare(_:_:)``): a filter it refuses makes no
+  /// summary by node.
   @usableFromInline
   mutating func _summaryFilter(_ step: _StepQuery) -> _SummaryFilter? {
     let stored = _summaryStorage, limit = _walkMixedLimit
-    return _cellNodes(index) { ids, count, shape in
+    return _cellNodes(index) { ids, count, shape -> (_NodeSummaries, _SummaryFilter?) in
       let summaries = stored.flatMap { $0.holds(ids) ? $0 : nil } ?? _NodeSummaries(ids: ids, nodeCount: count, shape)
-      let filter = summaries.filter(step.query, totals: step.totals, shape)
-      let (mixed, sampled) = summaries.mixedShare(filter)
-      return (summaries, limit > 0 && mixed.multipliedReportingOverflow(by: limit).partialValue > sampled ? nil : filter)
+      if limit > 0 {
+        // judged on the sample first: a refused filter makes no summary by node
+        let (mixed, sampled) = summaries.mixedShare(step.query, shape)
+        if mixed.multipliedReportingOverflow(by: limit).partialValue > sampled { return (summaries, nil) }
+      }
+      return (summaries, summaries.filter(step.query, totals: step.totals, shape))
     }.flatMap { summaries, filter in
       _summaryStorage = summaries
       return filter

@@ -3,7 +3,8 @@ import SpatialIndexes
 /// What a cell tree's node holds of the property columns a query reads,
 /// for ``_SummaryFilter`` to judge and add whole nodes (see
 /// ``CellNodeFilter``). Built lazily, a column at a time, the first time a
-/// query reads the column; kept while the clusterer keeps the same tree
+/// query the sample of leaves accepts reads the column
+/// (``mixedShare(_:_:)``); kept while the clusterer keeps the same tree
 /// (the same ``CellSummingIndex/nodeOrderIDs`` storage) and the same
 /// column (the same array storage, which the summary retains, so no other
 /// array can take its address). A new filter reuses them: it costs only
@@ -12,10 +13,11 @@ import SpatialIndexes
 /// By node, for a category column whose codes are all below 63, the mask
 /// of the codes its points have (bit 63: a missing value); for one with
 /// more codes, the code all its points share, if they share one (a
-/// country: the nodes inside it); for a number column,
-/// the ``_FieldTotals`` of its points' values (exact 128-bit sum, least,
-/// greatest) and a bit for a missing value. 8 bytes a node for a category
-/// (4 for one of many codes), 32 and a bit for a number.
+/// country: the nodes inside it); for a number column, the least and
+/// greatest of its points' values, or once a sum of it is asked their
+/// ``_FieldTotals`` (exact 128-bit sum, least, greatest), and a bit for a
+/// missing value. 8 bytes a node for a category (4 for one of many codes),
+/// 16 and a bit for a number (32 and a bit with its sums).
 @usableFromInline
 final class _NodeSummaries: @unchecked Sendable {
   /// The tree's ids: the identity of its nodes.
@@ -26,7 +28,7 @@ final class _NodeSummaries: @unchecked Sendable {
   /// The last filter's node tests and aggregate sources, kept so that a
   /// new filter allocates nothing once they have grown.
   var tests: [_NodeTest] = []
-  var sources: [UnsafePointer<_FieldTotals>] = []
+  var sources: [_EntryAggregates] = []
 
   /// Leaves spread evenly over the tree (up to 256), and their points:
   /// the sample ``mixedShare(_:)`` judges a filter on.
@@ -48,17 +50,45 @@ final class _NodeSummaries: @unchecked Sendable {
     self.sample = sample
   }
 
-  /// The share of the sampled leaves' points that lie in leaves `filter`
-  /// finds mixed: about the share of the points in view the walk would
-  /// test one by one, each a read of the columns at random.
-  func mixedShare(_ filter: _SummaryFilter) -> (mixed: Int, sampled: Int) {
+  /// The share of the sampled leaves' points that lie in leaves `query`'s
+  /// filter finds mixed: about the share of the points in view the walk
+  /// would test one by one, each a read of the columns at random.
+  ///
+  /// Judged on the columns' summaries of the sampled leaves alone
+  /// (``sampleColumns``), which are those the summaries by node give the
+  /// same leaves: a filter the sample refuses makes no summary by node,
+  /// so properties that ignore the map cost none.
+  func mixedShare(_ query: PropertyQuery, _ shape: (Int) -> CellNodeShape) -> (mixed: Int, sampled: Int) {
+    if sampleColumns.count > Self.columnLimit { sampleColumns.removeAll() }
+    sampleTests.removeAll(keepingCapacity: true)
+    appendTests(query, into: &sampleTests) { codes in
+      let key = Self.address(codes)
+      if let s = sampleColumns.first(where: { $0.key == key && $0.count == codes.count && $0.isCategory }) { return s }
+      let s = _ColumnSummary(codes: codes, ids: ids, leaves: sample.map { shape($0.leaf).points })
+      sampleColumns.append(s)
+      return s
+    } number: { units in
+      let key = Self.address(units)
+      if let s = sampleColumns.first(where: { $0.key == key && $0.count == units.count && !$0.isCategory }) { return s }
+      let s = _ColumnSummary(units: units, ids: ids, leaves: sample.map { shape($0.leaf).points })
+      sampleColumns.append(s)
+      return s
+    }
+    let filter = _SummaryFilter(
+      query: query, tests: sampleTests, sources: [], totals: UnsafeMutableBufferPointer(start: nil, count: 0))
     var mixed = 0, sampled = 0
-    for (leaf, points) in sample {
+    for (i, (_, points)) in sample.enumerated() {
       sampled += points
-      if filter.verdict(node: leaf) == .some { mixed += points }
+      if filter.verdict(node: i) == .some { mixed += points }
     }
     return (mixed, sampled)
   }
+
+  /// The columns summarised over the sampled leaves alone, leaf `i` of
+  /// ``sample`` at index `i` (``mixedShare(_:_:)``), and the last query's
+  /// tests on them.
+  var sampleColumns: [_ColumnSummary] = []
+  var sampleTests: [_NodeTest] = []
 
   /// Whether `ids` is the array the summaries were made for (its storage).
   func holds(_ ids: [Int32]) -> Bool {
@@ -73,14 +103,15 @@ final class _NodeSummaries: @unchecked Sendable {
   static var columnLimit: Int { 32 }
 
   /// Bytes held: the columns' summaries.
-  var bytes: Int { columns.reduce(0) { $0 + $1.bytes } + values.reduce(0) { $0 + $1.bytes } }
+  var bytes: Int {
+    columns.reduce(0) { $0 + $1.bytes } + values.reduce(0) { $0 + $1.bytes } + sampleColumns.reduce(0) { $0 + $1.bytes }
+  }
 
   /// Columns summarised by value (``_ValueSummary``), for filters of one
   /// clause.
   var values: [_ValueSummary] = []
   /// Columns whose codes are too many to summarise by value.
   var refused: [UnsafeRawPointer?] = []
-  var valueSources: [UnsafePointer<_FieldTotals>] = []
 
   /// The walk's filter for `query` from totals by value, when its filter
   /// is one clause on a column of at most ``_ValueSummary/maximumCodes``
@@ -116,11 +147,8 @@ final class _NodeSummaries: @unchecked Sendable {
         summary = s
       }
     }
-    valueSources.removeAll(keepingCapacity: true)
-    for units in query.sources {
-      valueSources.append(UnsafePointer(summary.aggregateTotals(units: units, ids: ids, shape)))
-    }
-    return _ValueFilter(summary, test: test, query: query, sources: valueSources, totals: totals)
+    let width = summary.aggregateSources(query, ids: ids, shape)
+    return _ValueFilter(summary, test: test, query: query, sources: width, totals: totals)
   }
 
   /// The summary of a category column, made on first use.
@@ -150,34 +178,48 @@ final class _NodeSummaries: @unchecked Sendable {
     // columns come and go with the caller's properties: past a bound,
     // start over (none is in use between calls), so old ones are not kept
     if columns.count > Self.columnLimit { columns.removeAll() }
+    // the sums asked first: they replace a column's least and greatest,
+    // which the tests then read from them
+    for (f, units) in query.sources.enumerated() where query.outputs.contains(where: { $0.source == f && $0.function == .sum }) {
+      summary(units: units, shape).makeSums(ids: ids, shape)
+    }
+    appendTests(query, into: &tests) { summary(codes: $0, shape) } number: { summary(units: $0, shape) }
+    for units in query.sources {
+      sources.append(summary(units: units, shape).aggregates)
+    }
+    return _SummaryFilter(query: query, tests: tests, sources: sources, totals: totals)
+  }
+
+  /// Appends each clause of `query` as a ``_NodeTest`` on the summaries
+  /// `category` and `number` give its column.
+  func appendTests(
+    _ query: PropertyQuery, into tests: inout [_NodeTest], category: ([UInt32]) -> _ColumnSummary,
+    number: ([Int64]) -> _ColumnSummary
+  ) {
     for t in query.tests {
       switch t {
       case .code(let codes, let code):
-        let s = summary(codes: codes, shape)
+        let s = category(codes)
         if let masks = s.masks {
           tests.append(.mask(masks, bits: code < 63 ? 1 << UInt64(code) : 0))
         } else {
           tests.append(.code(s.shared!, code: code, bits: []))
         }
       case .codes(let codes, let bits):
-        let s = summary(codes: codes, shape)
+        let s = category(codes)
         if let masks = s.masks {
           tests.append(.mask(masks, bits: bits[0] & ~(1 << 63)))
         } else {
           tests.append(.code(s.shared!, code: .max, bits: bits))
         }
       case .range(let units, let lo, let hi):
-        let s = summary(units: units, shape)
-        tests.append(.range(s.totals!, s.missing!, lo: lo, hi: hi))
+        let s = number(units)
+        tests.append(.range(s.extremes, s.missing!, lo: lo, hi: hi))
       case .anyOf(let units, let values):
-        let s = summary(units: units, shape)
-        tests.append(.anyOf(s.totals!, s.missing!, values: values))
+        let s = number(units)
+        tests.append(.anyOf(s.extremes, s.missing!, values: values))
       }
     }
-    for units in query.sources {
-      sources.append(UnsafePointer(summary(units: units, shape).totals!))
-    }
-    return _SummaryFilter(query: query, tests: tests, sources: sources, totals: totals)
   }
 }
 
@@ -197,8 +239,12 @@ final class _ColumnSummary {
   /// ``_ColumnSummary/several`` (a missing value is `UInt32.max`, a code).
   let shared: UnsafeMutablePointer<UInt32>?
   static var several: UInt32 { .max - 1 }
-  /// A number's totals by node, and its missing-value bits.
-  let totals: UnsafeMutablePointer<_FieldTotals>?
+  /// A number's least and greatest value by node (16 bytes a node), or,
+  /// once a sum of it is asked, its whole totals by node (32), which then
+  /// serve the tests too; and its missing-value bits.
+  private(set) var least: UnsafeMutablePointer<Int64>?
+  private(set) var greatest: UnsafeMutablePointer<Int64>?
+  private(set) var totals: UnsafeMutablePointer<_FieldTotals>?
   let missing: UnsafeMutablePointer<UInt64>?
 
   /// Summarises `codes` over the nodes, leaves first: a leaf from its
@@ -209,7 +255,6 @@ final class _ColumnSummary {
     count = codes.count
     isCategory = true
     nodeCount = n
-    totals = nil
     missing = nil
     let masks = UnsafeMutablePointer<UInt64>.allocate(capacity: n)
     defer { masks.deallocate() }
@@ -263,6 +308,9 @@ final class _ColumnSummary {
     self.shared = shared
   }
 
+  /// Summarises `units` over the nodes: their least and greatest, and
+  /// their missing-value bits (the sums are made when first asked,
+  /// ``makeSums(ids:_:)``).
   init(units: [Int64], ids: [Int32], nodeCount n: Int, _ shape: (Int) -> CellNodeShape) {
     column = units
     key = _NodeSummaries.address(units)
@@ -271,10 +319,63 @@ final class _ColumnSummary {
     nodeCount = n
     masks = nil
     shared = nil
-    let totals = UnsafeMutablePointer<_FieldTotals>.allocate(capacity: n)
     let words = (n + 63) / 64
     let missing = UnsafeMutablePointer<UInt64>.allocate(capacity: words)
     missing.initialize(repeating: 0, count: words)
+    let totals = Self.totals(units, ids: ids, nodeCount: n, missing: missing, shape)
+    let least = UnsafeMutablePointer<Int64>.allocate(capacity: Swift.max(1, n))
+    let greatest = UnsafeMutablePointer<Int64>.allocate(capacity: Swift.max(1, n))
+    for k in 0..<n {
+      (least + k).initialize(to: totals[k].least)
+      (greatest + k).initialize(to: totals[k].greatest)
+    }
+    totals.deallocate()
+    self.least = least
+    self.greatest = greatest
+    self.totals = nil
+    self.missing = missing
+  }
+
+  /// Makes the whole totals by node of a number column, for a sum: they
+  /// replace the least and greatest kept alone.
+  func makeSums(ids: [Int32], _ shape: (Int) -> CellNodeShape) {
+    guard !isCategory, totals == nil, let units = column as? [Int64], let missing else { return }
+    totals = Self.totals(units, ids: ids, nodeCount: nodeCount, missing: missing, shape)
+    least?.deallocate()
+    greatest?.deallocate()
+    least = nil
+    greatest = nil
+  }
+
+  /// The least and greatest by node, read from the whole totals when
+  /// they are kept (every fourth word from each field).
+  var extremes: _NodeExtremes {
+    if let totals {
+      let raw = UnsafeRawPointer(totals)
+      let stride = MemoryLayout<_FieldTotals>.stride / 8
+      return _NodeExtremes(
+        least: (raw + MemoryLayout<_FieldTotals>.offset(of: \.least)!).assumingMemoryBound(to: Int64.self),
+        greatest: (raw + MemoryLayout<_FieldTotals>.offset(of: \.greatest)!).assumingMemoryBound(to: Int64.self),
+        stride: stride)
+    }
+    return _NodeExtremes(least: UnsafePointer(least!), greatest: UnsafePointer(greatest!), stride: 1)
+  }
+
+  /// The column's figures by node for the aggregates.
+  var aggregates: _EntryAggregates {
+    _EntryAggregates(
+      full: totals.map { UnsafePointer($0) }, least: least.map { UnsafePointer($0) },
+      greatest: greatest.map { UnsafePointer($0) })
+  }
+
+  /// The totals of `units` by node, leaves first (a leaf from its points,
+  /// an inner node from its children), setting a node's bit of `missing`
+  /// when one of its points has no value.
+  static func totals(
+    _ units: [Int64], ids: [Int32], nodeCount n: Int, missing: UnsafeMutablePointer<UInt64>,
+    _ shape: (Int) -> CellNodeShape
+  ) -> UnsafeMutablePointer<_FieldTotals> {
+    let totals = UnsafeMutablePointer<_FieldTotals>.allocate(capacity: Swift.max(1, n))
     for k in stride(from: n - 1, through: 0, by: -1) {
       let s = shape(k)
       var t = _FieldTotals(), gap = false
@@ -292,20 +393,118 @@ final class _ColumnSummary {
       (totals + k).initialize(to: t)
       if gap { missing[k >> 6] |= 1 << UInt64(k & 63) }
     }
-    self.totals = totals
+    return totals
+  }
+
+  /// Summarises `codes` over `leaves` alone, leaf `i` at index `i`, each
+  /// from its points as the summary by node does: masks unless a point of
+  /// the tree (`ids`) has a code of 63 or more.
+  init(codes: [UInt32], ids: [Int32], leaves: [Range<Int>]) {
+    column = codes
+    key = _NodeSummaries.address(codes)
+    count = codes.count
+    isCategory = true
+    nodeCount = leaves.count
+    missing = nil
+    let n = Swift.max(1, leaves.count)
+    let many = ids.contains { codes[Int($0)] != .max && codes[Int($0)] >= 63 }
+    if !many {
+      let masks = UnsafeMutablePointer<UInt64>.allocate(capacity: n)
+      masks.initialize(repeating: 0, count: n)
+      for (i, points) in leaves.enumerated() {
+        var m: UInt64 = 0
+        for p in points {
+          let c = codes[Int(ids[p])]
+          m |= c == .max ? 1 << 63 : 1 << UInt64(c)
+        }
+        masks[i] = m
+      }
+      self.masks = masks
+      shared = nil
+      return
+    }
+    masks = nil
+    let shared = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
+    shared.initialize(repeating: Self.several, count: n)
+    for (i, points) in leaves.enumerated() {
+      guard let first = points.first else { continue }
+      var c = codes[Int(ids[first])]
+      for p in points where codes[Int(ids[p])] != c {
+        c = Self.several
+        break
+      }
+      shared[i] = c
+    }
+    self.shared = shared
+  }
+
+  /// Summarises `units` over `leaves` alone, leaf `i` at index `i`.
+  init(units: [Int64], ids: [Int32], leaves: [Range<Int>]) {
+    column = units
+    key = _NodeSummaries.address(units)
+    count = units.count
+    isCategory = false
+    nodeCount = leaves.count
+    masks = nil
+    shared = nil
+    let n = Swift.max(1, leaves.count)
+    let least = UnsafeMutablePointer<Int64>.allocate(capacity: n)
+    least.initialize(repeating: .max, count: n)
+    let greatest = UnsafeMutablePointer<Int64>.allocate(capacity: n)
+    greatest.initialize(repeating: .min, count: n)
+    let words = (n + 63) / 64
+    let missing = UnsafeMutablePointer<UInt64>.allocate(capacity: words)
+    missing.initialize(repeating: 0, count: words)
+    for (i, points) in leaves.enumerated() {
+      for p in points {
+        let u = units[Int(ids[p])]
+        if u == .min {
+          missing[i >> 6] |= 1 << UInt64(i & 63)
+        } else {
+          least[i] = Swift.min(least[i], u)
+          greatest[i] = Swift.max(greatest[i], u)
+        }
+      }
+    }
+    self.least = least
+    self.greatest = greatest
+    totals = nil
     self.missing = missing
   }
 
   var bytes: Int {
     (masks == nil ? 0 : nodeCount * 8) + (shared == nil ? 0 : nodeCount * 4)
-      + (totals == nil ? 0 : nodeCount * MemoryLayout<_FieldTotals>.stride + (nodeCount + 63) / 64 * 8)
+      + (totals == nil ? 0 : nodeCount * MemoryLayout<_FieldTotals>.stride)
+      + (least == nil ? 0 : nodeCount * 16) + (missing == nil ? 0 : (nodeCount + 63) / 64 * 8)
   }
 
   deinit {
     masks?.deallocate()
     shared?.deallocate()
     totals?.deallocate()
+    least?.deallocate()
+    greatest?.deallocate()
     missing?.deallocate()
+  }
+}
+
+/// A number column's least and greatest by node: two arrays (`stride`
+/// 1), or the fields of its whole totals (`stride` 4).
+@frozen @usableFromInline
+struct _NodeExtremes {
+  @usableFromInline let least: UnsafePointer<Int64>
+  @usableFromInline let greatest: UnsafePointer<Int64>
+  @usableFromInline let stride: Int
+
+  @inlinable init(least: UnsafePointer<Int64>, greatest: UnsafePointer<Int64>, stride: Int) {
+    self.least = least
+    self.greatest = greatest
+    self.stride = stride
+  }
+
+  @inlinable @inline(__always)
+  subscript(k: Int) -> (least: Int64, greatest: Int64) {
+    (least[k &* stride], greatest[k &* stride])
   }
 }
 
@@ -315,9 +514,9 @@ enum _NodeTest {
   /// A category: the node's mask against the codes that pass.
   case mask(UnsafeMutablePointer<UInt64>, bits: UInt64)
   /// A number in `lo...hi`.
-  case range(UnsafeMutablePointer<_FieldTotals>, UnsafeMutablePointer<UInt64>, lo: Int64, hi: Int64)
+  case range(_NodeExtremes, UnsafeMutablePointer<UInt64>, lo: Int64, hi: Int64)
   /// A number among `values` (sorted).
-  case anyOf(UnsafeMutablePointer<_FieldTotals>, UnsafeMutablePointer<UInt64>, values: [Int64])
+  case anyOf(_NodeExtremes, UnsafeMutablePointer<UInt64>, values: [Int64])
   /// A category of many codes: the code the node's points share against
   /// `code` (the clauses leave one) or `bits` (they leave several).
   case code(UnsafeMutablePointer<UInt32>, code: UInt32, bits: [UInt64])
@@ -329,14 +528,14 @@ enum _NodeTest {
       let m = masks[k]
       if m & bits == 0 { return .none }
       return m & ~bits == 0 ? .all : .some
-    case .range(let totals, let missing, let lo, let hi):
-      let t = totals[k]
+    case .range(let extremes, let missing, let lo, let hi):
+      let t = extremes[k]
       // no value (greatest is Int64.min), or every value out of range
       if t.greatest < lo || t.least > hi { return .none }
       if missing[k &>> 6] & (1 &<< UInt64(k & 63)) != 0 { return .some }
       return lo <= t.least && t.greatest <= hi ? .all : .some
-    case .anyOf(let totals, let missing, let values):
-      let t = totals[k]
+    case .anyOf(let extremes, let missing, let values):
+      let t = extremes[k]
       // the first value at least the node's least
       var a = 0, b = values.count
       while a < b {
@@ -367,13 +566,13 @@ enum _NodeTest {
 struct _SummaryFilter: CellNodeFilter {
   @usableFromInline let query: PropertyQuery
   @usableFromInline let tests: [_NodeTest]
-  /// Each aggregated column's totals by node, by source.
-  @usableFromInline let sources: [UnsafePointer<_FieldTotals>]
+  /// Each aggregated column's figures by node, by source.
+  @usableFromInline let sources: [_EntryAggregates]
   /// The cells' totals, `sources.count` a cell.
   @usableFromInline let totals: UnsafeMutableBufferPointer<_FieldTotals>
 
   init(
-    query: PropertyQuery, tests: [_NodeTest], sources: [UnsafePointer<_FieldTotals>],
+    query: PropertyQuery, tests: [_NodeTest], sources: [_EntryAggregates],
     totals: UnsafeMutableBufferPointer<_FieldTotals>
   ) {
     self.query = query
@@ -415,7 +614,7 @@ struct _SummaryFilter: CellNodeFilter {
   func addNode(_ node: Int, slot: Int) {
     let width = sources.count
     for f in 0..<width {
-      totals[slot &* width &+ f].merge(sources[f][node])
+      sources[f].merge(node, into: &totals[slot &* width &+ f])
     }
   }
 

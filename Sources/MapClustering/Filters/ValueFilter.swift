@@ -6,51 +6,28 @@ import SpatialIndexes
 /// bucket the bound cuts, read from that bucket's run; a node without
 /// totals (a small one), or a leaf an edge cuts, is filtered point by
 /// point on the codes in tree order.
-@usableFromInline
+///
+/// The filter is one pointer to the query's state, which its summary
+/// keeps (``_ValueQueryState``): the walk passes the filter to calls it
+/// does not inline (a node's verdict, a mixed node's totals), and a
+/// struct holding the state itself, 200 bytes with arrays, was copied,
+/// retained and released at each: a tenth of a wide step.
+@frozen @usableFromInline
 struct _ValueFilter: CellNodeFilter {
-  @usableFromInline let treeCodes: UnsafePointer<UInt8>
-  @usableFromInline let entryStart: UnsafePointer<Int32>
-  @usableFromInline let entryCount: UnsafePointer<UInt8>
-  @usableFromInline let entries: UnsafePointer<_CodeTotals>
-  @usableFromInline let codeCount: Int
-  /// 0 fails, 1 passes, 2 cut, by code.
-  @usableFromInline let pass: UnsafePointer<UInt8>
-  /// The codes that are not 0, `chosenCount` of them.
-  @usableFromInline let chosen: UnsafePointer<UInt8>
-  @usableFromInline let chosenCount: Int
-  @usableFromInline let runPositions: UnsafePointer<Int32>?
-  @usableFromInline let runValues: UnsafePointer<Int64>?
-  /// The clause, for a point of a cut bucket; a range's bounds (a list of
-  /// values: `cutIsRange` false).
-  @usableFromInline let test: _PropertyTest
-  @usableFromInline let cutLo: Int64, cutHi: Int64, cutIsRange: Bool
-  @usableFromInline let query: PropertyQuery
-  /// Each aggregated column's totals beside the entries, by source.
-  @usableFromInline let sources: [UnsafePointer<_FieldTotals>]
-  /// The cells' totals, `sources.count` a cell.
-  @usableFromInline let totals: UnsafeMutableBufferPointer<_FieldTotals>
+  @usableFromInline let state: UnsafePointer<_ValueQueryState>
 
-  /// Rewrites `summary`'s verdicts by code for `test`: no allocation.
+  /// Rewrites `summary`'s query state for `test`: no allocation once the
+  /// summary has held as many aggregated columns.
   init(
-    _ summary: _ValueSummary, test: _PropertyTest, query: PropertyQuery, sources: [UnsafePointer<_FieldTotals>],
+    _ summary: _ValueSummary, test: _PropertyTest, query: PropertyQuery, sources: Int,
     totals: UnsafeMutableBufferPointer<_FieldTotals>
   ) {
-    treeCodes = UnsafePointer(summary.treeCodes)
-    entryStart = UnsafePointer(summary.entryStart)
-    entryCount = UnsafePointer(summary.entryCount)
-    entries = UnsafePointer(summary.entries)
-    codeCount = summary.codeCount
-    runPositions = summary.runPositions.map { UnsafePointer($0) }
-    runValues = summary.runValues.map { UnsafePointer($0) }
-    self.test = test
+    let cut: (lo: Int64, hi: Int64, isRange: Bool)
     if case .range(_, let lo, let hi) = test {
-      (cutLo, cutHi, cutIsRange) = (lo, hi, true)
+      cut = (lo, hi, true)
     } else {
-      (cutLo, cutHi, cutIsRange) = (0, -1, false)
+      cut = (0, -1, false)
     }
-    self.query = query
-    self.sources = sources
-    self.totals = totals
     // each code's verdict
     let table = summary.passTable, chosen = summary.chosen
     table.update(repeating: 0, count: 256)
@@ -75,32 +52,41 @@ struct _ValueFilter: CellNodeFilter {
         n += 1
       }
     }
-    pass = UnsafePointer(table)
-    self.chosen = UnsafePointer(chosen)
-    chosenCount = n
+    summary.setQuery(_ValueQueryState(
+      treeCodes: UnsafePointer(summary.treeCodes), entryStart: UnsafePointer(summary.entryStart),
+      entryCount: UnsafePointer(summary.entryCount), entries: UnsafePointer(summary.entries),
+      entryCodes: UnsafePointer(summary.entryCodes),
+      codeCount: summary.codeCount, pass: UnsafePointer(table), chosen: UnsafePointer(chosen), chosenCount: n,
+      runPositions: summary.runPositions.map { UnsafePointer($0) },
+      runOffsets: summary.runOffsets.map { UnsafePointer($0) }, runValues: summary.runValues.map { UnsafePointer($0) },
+      lows: UnsafePointer(summary.lowsBuffer), test: test, cutLo: cut.lo, cutHi: cut.hi, cutIsRange: cut.isRange,
+      query: query, sources: UnsafePointer(summary.sourceBuffer), width: sources, totals: totals))
+    state = UnsafePointer(summary.state)
   }
 
   @inlinable static var filters: Bool { true }
-  @inlinable var addsPoints: Bool { !sources.isEmpty }
+  @inlinable var addsPoints: Bool { state.pointee.width > 0 }
   @inlinable var scansMixedNodes: Bool { true }
 
   /// None when the node's totals hold no chosen code; else some (a node
   /// inside one cell is added by ``addMixed``, whatever it holds).
   @inlinable
   func verdict(node: Int) -> CellNodeVerdict {
-    if chosenCount == 0 { return .none }
-    let e = Int(entryCount[node])
+    let s = state
+    if s.pointee.chosenCount == 0 { return .none }
+    let e = Int(s.pointee.entryCount[node])
     // no totals, or every code present (one is chosen)
-    if e == 0 || e == codeCount { return .some }
-    let base = Int(entryStart[node])
-    for j in base..<(base &+ e) where pass[Int(entries[j].code)] != 0 { return .some }
+    if e == 0 || e == s.pointee.codeCount { return .some }
+    let base = Int(s.pointee.entryStart[node])
+    let codes = s.pointee.entryCodes, pass = s.pointee.pass
+    for j in base..<(base &+ e) where pass[Int(codes[j])] != 0 { return .some }
     return .none
   }
 
   @inlinable
   func passes(position: Int, id: Int32) -> Bool {
-    let v = pass[Int(treeCodes[position])]
-    return v == 1 || (v == 2 && test.passes(Int(id)))
+    let v = state.pointee.pass[Int(state.pointee.treeCodes[position])]
+    return v == 1 || (v == 2 && state.pointee.test.passes(Int(id)))
   }
 
   @inlinable
@@ -108,17 +94,20 @@ struct _ValueFilter: CellNodeFilter {
     node: Int, slot: Int, into cell: UnsafeMutablePointer<CellTotals>, coords: UnsafePointer<Double>,
     ids: UnsafePointer<Int32>, counters: inout C
   ) -> Bool {
-    let e = Int(entryCount[node])
+    let s = state
+    let e = Int(s.pointee.entryCount[node])
     if e == 0 { return false }
-    let base = Int(entryStart[node])
-    if e == codeCount {
+    let base = Int(s.pointee.entryStart[node])
+    if e == s.pointee.codeCount {
       // every code present: its totals at its code
-      for k in 0..<chosenCount {
+      let chosen = s.pointee.chosen
+      for k in 0..<s.pointee.chosenCount {
         let j = base &+ Int(chosen[k])
         add(j, slot: slot, cell, coords, ids, &counters)
       }
     } else {
-      for j in base..<(base &+ e) where pass[Int(entries[j].code)] != 0 {
+      let codes = s.pointee.entryCodes, pass = s.pointee.pass
+      for j in base..<(base &+ e) where pass[Int(codes[j])] != 0 {
         add(j, slot: slot, cell, coords, ids, &counters)
       }
     }
@@ -132,32 +121,38 @@ struct _ValueFilter: CellNodeFilter {
     _ j: Int, slot: Int, _ cell: UnsafeMutablePointer<CellTotals>, _ coords: UnsafePointer<Double>,
     _ ids: UnsafePointer<Int32>, _ counters: inout C
   ) {
-    let t = entries[j]
-    if pass[Int(t.code)] == 1 {
+    let s = state
+    let t = s.pointee.entries[j], code = Int(s.pointee.entryCodes[j])
+    let width = s.pointee.width
+    if s.pointee.pass[code] == 1 {
       counters.reportPoints(Int(t.count))
-      if t.count == 1 { cell.pointee.anyID = t.id }
+      // a lone point's id: its own, or read through its place in the run
+      if t.count == 1 { cell.pointee.anyID = s.pointee.runPositions.map { ids[Int($0[Int(t.link)])] } ?? t.link }
       cell.pointee.count &+= t.count
       cell.pointee.sumLon &+= t.sumLon
       cell.pointee.sumLat &+= t.sumLat
-      let width = sources.count
-      for f in 0..<width { totals[slot &* width &+ f].merge(sources[f][j]) }
+      let sources = s.pointee.sources, totals = s.pointee.totals
+      for f in 0..<width { sources[f].merge(j, into: &totals[slot &* width &+ f]) }
       return
     }
     // a cut bucket: its points of this node, in tree order
-    guard let run = runPositions, let values = runValues else { return }
-    let start = Int(t.rank), end = start &+ Int(t.count)
+    guard let run = s.pointee.runPositions else { return }
+    let start = Int(t.link), end = start &+ Int(t.count)
     counters.testPoints(end &- start)
+    let offsets = s.pointee.runOffsets, values = s.pointee.runValues, low = s.pointee.lows[code]
+    let (lo, hi, isRange) = (s.pointee.cutLo, s.pointee.cutHi, s.pointee.cutIsRange)
     var taken = 0
     for r in start..<end {
-      let v = values[r]
-      guard cutIsRange ? cutLo <= v && v <= cutHi : test.passes(value: v) else { continue }
+      // a value is its bucket's low and the offset kept, or kept whole
+      let v = offsets.map { low &+ Int64($0[r]) } ?? values.unsafelyUnwrapped[r]
+      guard isRange ? lo <= v && v <= hi : s.pointee.test.passes(value: v) else { continue }
       let p = Int(run[r])
       let lon = coords[2 &* p], lat = coords[2 &* p &+ 1]
       if cell.pointee.count == 0 { cell.pointee.anyID = ids[p] }
       cell.pointee.count &+= 1
       cell.pointee.sumLon &+= Int64(MapCells.binUnits(longitude: lon))
       cell.pointee.sumLat &+= Int64(MapCells.units(lat))
-      if !sources.isEmpty { addPoint(id: ids[p], slot: slot) }
+      if width > 0 { addPoint(id: ids[p], slot: slot) }
       taken &+= 1
     }
     counters.reportPoints(taken)
@@ -170,6 +165,90 @@ struct _ValueFilter: CellNodeFilter {
 
   @usableFromInline
   func addPoint(id: Int32, slot: Int) {
-    _addAggregates(of: id, query, width: sources.count, into: totals, slot: slot)
+    _addAggregates(of: id, state.pointee.query, width: state.pointee.width, into: state.pointee.totals, slot: slot)
+  }
+}
+
+/// What one query of a ``_ValueFilter`` reads: the summary's arrays, the
+/// verdict of each code, the clause (for a point of a cut bucket) and
+/// where the aggregates go. Kept by the summary, rewritten by each query.
+@usableFromInline
+struct _ValueQueryState {
+  @usableFromInline let treeCodes: UnsafePointer<UInt8>
+  @usableFromInline let entryStart: UnsafePointer<Int32>
+  @usableFromInline let entryCount: UnsafePointer<UInt8>
+  @usableFromInline let entries: UnsafePointer<_CodeTotals>
+  @usableFromInline let entryCodes: UnsafePointer<UInt8>
+  @usableFromInline let codeCount: Int
+  /// 0 fails, 1 passes, 2 cut, by code.
+  @usableFromInline let pass: UnsafePointer<UInt8>
+  /// The codes that are not 0, `chosenCount` of them.
+  @usableFromInline let chosen: UnsafePointer<UInt8>
+  @usableFromInline let chosenCount: Int
+  /// A number's runs: positions, and values as offsets from their bucket's
+  /// low (`runOffsets`) or whole (`runValues`).
+  @usableFromInline let runPositions: UnsafePointer<Int32>?
+  @usableFromInline let runOffsets: UnsafePointer<UInt32>?
+  @usableFromInline let runValues: UnsafePointer<Int64>?
+  /// Each bucket's least value.
+  @usableFromInline let lows: UnsafePointer<Int64>
+  /// The clause, for a point of a cut bucket; a range's bounds (a list of
+  /// values: `cutIsRange` false).
+  @usableFromInline let test: _PropertyTest
+  @usableFromInline let cutLo: Int64, cutHi: Int64, cutIsRange: Bool
+  @usableFromInline let query: PropertyQuery
+  /// Each aggregated column's totals beside the entries, `width` of them.
+  @usableFromInline let sources: UnsafePointer<_EntryAggregates>
+  @usableFromInline let width: Int
+  /// The cells' totals, `width` a cell.
+  @usableFromInline let totals: UnsafeMutableBufferPointer<_FieldTotals>
+}
+
+/// One aggregated column's totals beside a ``_ValueSummary``'s entries:
+/// whole (`full`) when a sum of it is asked, else only the least or the
+/// greatest asked (8 bytes an entry, not 32).
+///
+/// A cell's ``_FieldTotals`` then holds exactly the figures its query asks
+/// of the column: a least merged alone also raises the greatest, so that
+/// a cell with a value is never empty, and a greatest alone lowers the
+/// least (each is the true one when it is asked, since a node's least is
+/// at most its greatest).
+@frozen @usableFromInline
+struct _EntryAggregates {
+  @usableFromInline var full: UnsafePointer<_FieldTotals>?
+  /// The entry's least value, `Int64.max` for none.
+  @usableFromInline var least: UnsafePointer<Int64>?
+  /// The entry's greatest value, `Int64.min` for none.
+  @usableFromInline var greatest: UnsafePointer<Int64>?
+
+  @inlinable init(
+    full: UnsafePointer<_FieldTotals>?, least: UnsafePointer<Int64>?, greatest: UnsafePointer<Int64>?
+  ) {
+    self.full = full
+    self.least = least
+    self.greatest = greatest
+  }
+
+  /// Merges entry `j`'s totals into `t`.
+  @inlinable @inline(__always)
+  func merge(_ j: Int, into t: inout _FieldTotals) {
+    if let full {
+      t.merge(full[j])
+      return
+    }
+    if let least {
+      let x = least[j]
+      if x != .max {
+        t.least = Swift.min(t.least, x)
+        t.greatest = Swift.max(t.greatest, x)
+      }
+    }
+    if let greatest {
+      let x = greatest[j]
+      if x != .min {
+        t.least = Swift.min(t.least, x)
+        t.greatest = Swift.max(t.greatest, x)
+      }
+    }
   }
 }

@@ -1,20 +1,21 @@
 import SpatialIndexes
 
 /// The totals of one node's points that share one value (a code) of one
-/// column: what a marker needs of them (their count, coordinate sums and,
-/// for a lone point, its id) and where they start in the column's run of
-/// that code (``_ValueSummary/runPositions``). 32 bytes.
+/// column: what a marker needs of them (their count and coordinate sums)
+/// and `link`: for a number with runs, where they start in the run of
+/// their code (``_ValueSummary/runPositions``), which also names the point
+/// of a total of one; else one of the points' ids, the marker's when it is
+/// the only one. 24 bytes; the code is beside it, in
+/// ``_ValueSummary/entryCodes``.
 @frozen @usableFromInline
 struct _CodeTotals {
   @usableFromInline var sumLon: Int64
   @usableFromInline var sumLat: Int64
   @usableFromInline var count: Int32
-  /// One of the points' ids: the marker's when it is the only one.
-  @usableFromInline var id: Int32
-  /// The first of the points in the run of their code (a number's bucket);
-  /// the run holds them in tree order, so the node's are the next `count`.
-  @usableFromInline var rank: Int32
-  @usableFromInline var code: UInt32
+  /// The first of the points in the run of their code (a number's bucket;
+  /// the run holds them in tree order, so the node's are the next
+  /// `count`), or, without runs, one of their ids.
+  @usableFromInline var link: Int32
 }
 
 /// Totals by value of one property column over a cell tree's large nodes,
@@ -29,17 +30,20 @@ struct _CodeTotals {
 ///   byte: a mixed leaf, or a small node, is filtered reading memory in
 ///   sequence.
 /// - **By node**, for each node holding at least ``minimumPoints`` points
-///   (chosen so the totals stay within about 8 bytes a point, 6 beside
-///   runs), a
-///   ``_CodeTotals`` for each code present, sorted by code. A node with
-///   one child of the same points shares its child's.
+///   (chosen so that at most one total is kept for 4 points, 3 for 16
+///   beside runs), a ``_CodeTotals`` for each code present, sorted by
+///   code, and the code beside it. A node with one child of the same
+///   points shares its child's.
 /// - **A number's runs**: the tree positions of each bucket's points, in
-///   tree order, and their values. A bound that cuts a bucket is decided on
-///   that bucket's points of the node alone, read from its run. A number
-///   whose buckets each hold one value has none: no bound cuts them.
-/// - **Aggregates** (``aggregateTotals(units:)``): for a number column
-///   asked, its ``_FieldTotals`` beside each ``_CodeTotals``, made on first
-///   use.
+///   tree order, and their values, each as its offset from its bucket's
+///   low (4 bytes; 8 where a bucket spans more than `UInt32.max`). A bound
+///   that cuts a bucket is decided on that bucket's points of the node
+///   alone, read from its run. A number whose buckets each hold one value
+///   has none: no bound cuts them.
+/// - **Aggregates** (``aggregateSources(_:ids:_:)``): for a number column
+///   asked, beside each ``_CodeTotals``, its ``_FieldTotals`` when a sum of
+///   it is asked, else only the least or the greatest asked
+///   (``_EntryAggregates``), each made on first use.
 ///
 /// Where it loses: many codes chosen at once (each adds its totals), a
 /// range that cuts a bucket (its points are read), and filters of several
@@ -67,24 +71,40 @@ final class _ValueSummary: @unchecked Sendable {
   let entryStart: UnsafeMutablePointer<Int32>
   let entryCount: UnsafeMutablePointer<UInt8>
   let entries: UnsafeMutablePointer<_CodeTotals>
+  /// Each entry's code, beside it: a node's are read in sequence to judge it.
+  let entryCodes: UnsafeMutablePointer<UInt8>
   let entryTotal: Int
-  /// A number's runs, bucket after bucket: tree positions and values.
+  /// A number's runs, bucket after bucket: tree positions and values,
+  /// as offsets from their bucket's low when every bucket's span fits 32
+  /// bits (`runOffsets`), else whole (`runValues`).
   let runPositions: UnsafeMutablePointer<Int32>?
+  let runOffsets: UnsafeMutablePointer<UInt32>?
   let runValues: UnsafeMutablePointer<Int64>?
   let runLength: Int
-  /// Aggregated columns' totals beside the entries, by column.
-  var aggregates: [(column: [Int64], key: UnsafeRawPointer?, totals: UnsafeMutablePointer<_FieldTotals>)] = []
+  /// ``lows``, where the walk reads them.
+  let lowsBuffer: UnsafeMutablePointer<Int64>
+  /// Aggregated columns' totals beside the entries, by column: whole, or
+  /// the least and the greatest alone, each made when first asked.
+  var aggregates: [(
+    column: [Int64], key: UnsafeRawPointer?, full: UnsafeMutablePointer<_FieldTotals>?,
+    least: UnsafeMutablePointer<Int64>?, greatest: UnsafeMutablePointer<Int64>?
+  )] = []
+  /// The query's aggregated columns (``aggregateSources(_:ids:_:)``) and
+  /// its state (``_ValueFilter``), rewritten by each query.
+  private(set) var sourceBuffer: UnsafeMutablePointer<_EntryAggregates>
+  private var sourceCapacity = 4
+  let state: UnsafeMutablePointer<_ValueQueryState>
+  private var holdsState = false
   /// One query's verdict by code (0 fails, 1 passes, 2 cut: test each
   /// value) and the codes that are not 0: rewritten by each query, so a
   /// new filter allocates nothing.
   let passTable: UnsafeMutablePointer<UInt8>
   let chosen: UnsafeMutablePointer<UInt8>
 
-  /// Bytes of totals by node kept per point, at most: picks
-  /// ``minimumPoints``. A number with runs (12 bytes a point) keeps 6, so
-  /// everything a filter on it needs stays within 64 bytes a point with the
-  /// tree and the column.
-  static func budgetPerPoint(runs: Bool) -> Int { runs ? 6 : 8 }
+  /// Totals by node kept per 32 points, at most: picks ``minimumPoints``.
+  /// A number with runs keeps 6, other columns 8 (25 bytes each, with the
+  /// code).
+  static func entriesPer32Points(runs: Bool) -> Int { runs ? 6 : 8 }
 
   /// Summarises a category column; nil past ``maximumCodes`` codes.
   convenience init?(
@@ -147,6 +167,12 @@ final class _ValueSummary: @unchecked Sendable {
     self.codeCount = codeCount
     self.lows = lows
     self.highs = highs
+    let lowsBuffer = UnsafeMutablePointer<Int64>.allocate(capacity: Swift.max(1, lows.count))
+    lowsBuffer.initialize(repeating: 0, count: Swift.max(1, lows.count))
+    for (c, low) in lows.enumerated() { lowsBuffer[c] = low }
+    self.lowsBuffer = lowsBuffer
+    sourceBuffer = .allocate(capacity: 4)
+    state = .allocate(capacity: 1)
     nodeCount = n
     positions = ids.count
     let m = ids.count
@@ -168,20 +194,30 @@ final class _ValueSummary: @unchecked Sendable {
       for c in 0..<codeCount { starts[c + 1] += starts[c] }
       runLength = starts[codeCount]
       let run = UnsafeMutablePointer<Int32>.allocate(capacity: Swift.max(1, runLength))
-      let values = UnsafeMutablePointer<Int64>.allocate(capacity: Swift.max(1, runLength))
+      // offsets from the bucket's low, unless a bucket spans more than 32 bits
+      let narrow = zip(lows, highs).allSatisfy { UInt64(bitPattern: $1 &- $0) <= UInt64(UInt32.max) }
+      let offsets = narrow ? UnsafeMutablePointer<UInt32>.allocate(capacity: Swift.max(1, runLength)) : nil
+      let values = narrow ? nil : UnsafeMutablePointer<Int64>.allocate(capacity: Swift.max(1, runLength))
       place = [Int32](repeating: -1, count: m)
       for p in 0..<m where treeCodes[p] != Self.missing {
         let c = Int(treeCodes[p])
+        let v = value(Int(ids[p]))
         run[starts[c]] = Int32(p)
-        values[starts[c]] = value(Int(ids[p]))
+        if let offsets {
+          offsets[starts[c]] = UInt32(truncatingIfNeeded: v &- lows[c])
+        } else {
+          values![starts[c]] = v
+        }
         place[p] = Int32(starts[c])
         starts[c] += 1
       }
       runPositions = run
+      runOffsets = offsets
       runValues = values
     } else {
       runLength = 0
       runPositions = nil
+      runOffsets = nil
       runValues = nil
     }
 
@@ -195,8 +231,7 @@ final class _ValueSummary: @unchecked Sendable {
       bySize[Swift.max(0, j)] += Swift.min(codeCount, s.points.count)
     }
     var j = 32, kept = 0
-    let perPoint = Self.budgetPerPoint(runs: runLength > 0)
-    let budget = Swift.max(1024, m * perPoint / MemoryLayout<_CodeTotals>.stride)
+    let budget = Swift.max(1024, m * Self.entriesPer32Points(runs: runLength > 0) / 32)
     while j > 6 && kept + bySize[j - 1] <= budget {
       kept += bySize[j - 1]
       j -= 1
@@ -208,10 +243,13 @@ final class _ValueSummary: @unchecked Sendable {
     entryStart.initialize(repeating: 0, count: n)
     entryCount = .allocate(capacity: Swift.max(1, n))
     entryCount.initialize(repeating: 0, count: n)
-    var list: [_CodeTotals] = []
+    var list: [_CodeTotals] = [], listCodes: [UInt8] = []
     list.reserveCapacity(kept)
-    var scratch = [_CodeTotals](
-      repeating: _CodeTotals(sumLon: 0, sumLat: 0, count: 0, id: 0, rank: .max, code: 0), count: codeCount)
+    listCodes.reserveCapacity(kept)
+    let runs = !place.isEmpty
+    // a code's totals as they are summed: its last id and its least rank
+    var scratch = [(count: Int32, id: Int32, rank: Int32, sumLon: Int64, sumLat: Int64)](
+      repeating: (0, 0, .max, 0, 0), count: codeCount)
     let limit = minimumPoints
     for k in stride(from: n - 1, through: 0, by: -1) {
       let s = shape(k)
@@ -222,7 +260,7 @@ final class _ValueSummary: @unchecked Sendable {
         continue
       }
       for c in 0..<codeCount {
-        scratch[c] = _CodeTotals(sumLon: 0, sumLat: 0, count: 0, id: 0, rank: .max, code: UInt32(c))
+        scratch[c] = (0, 0, .max, 0, 0)
       }
       func scan(_ range: Range<Int>) {
         for p in range {
@@ -233,7 +271,7 @@ final class _ValueSummary: @unchecked Sendable {
           scratch[c].id = ids[p]
           scratch[c].sumLon &+= Int64(MapCells.binUnits(longitude: point.x))
           scratch[c].sumLat &+= Int64(MapCells.units(point.y))
-          if !place.isEmpty { scratch[c].rank = Swift.min(scratch[c].rank, place[p]) }
+          if runs { scratch[c].rank = Swift.min(scratch[c].rank, place[p]) }
         }
       }
       if s.children.isEmpty {
@@ -245,25 +283,27 @@ final class _ValueSummary: @unchecked Sendable {
             scan(shape(child).points)
             continue
           }
-          for t in list[Int(entryStart[child])..<(Int(entryStart[child]) + e)] {
-            let c = Int(t.code)
+          for j in Int(entryStart[child])..<(Int(entryStart[child]) + e) {
+            let t = list[j], c = Int(listCodes[j])
             scratch[c].count += t.count
-            scratch[c].id = t.id
             scratch[c].sumLon &+= t.sumLon
             scratch[c].sumLat &+= t.sumLat
-            scratch[c].rank = Swift.min(scratch[c].rank, t.rank)
+            if runs { scratch[c].rank = Swift.min(scratch[c].rank, t.link) } else { scratch[c].id = t.link }
           }
         }
       }
       entryStart[k] = Int32(list.count)
       for c in 0..<codeCount where scratch[c].count > 0 {
-        var t = scratch[c]
-        if place.isEmpty { t.rank = 0 }
-        list.append(t)
+        let t = scratch[c]
+        list.append(_CodeTotals(sumLon: t.sumLon, sumLat: t.sumLat, count: t.count, link: runs ? t.rank : t.id))
+        listCodes.append(UInt8(c))
       }
       entryCount[k] = UInt8(list.count - Int(entryStart[k]))
     }
     entryTotal = list.count
+    let entryCodes = UnsafeMutablePointer<UInt8>.allocate(capacity: Swift.max(1, list.count))
+    listCodes.withUnsafeBufferPointer { entryCodes.initialize(from: $0.baseAddress!, count: $0.count) }
+    self.entryCodes = entryCodes
     entries = .allocate(capacity: Swift.max(1, list.count))
     list.withUnsafeBufferPointer { entries.initialize(from: $0.baseAddress!, count: $0.count) }
   }
@@ -278,13 +318,68 @@ final class _ValueSummary: @unchecked Sendable {
   func holds(units: [Int64]) -> Bool { !isCategory && key == _NodeSummaries.address(units) && count == units.count }
   func holds(codes: [UInt32]) -> Bool { isCategory && key == _NodeSummaries.address(codes) && count == codes.count }
 
+  /// Fills ``sourceBuffer`` with the totals beside each ``_CodeTotals``
+  /// of each column `query` aggregates, made on first use: whole where a
+  /// sum of the column is asked, else its least or greatest alone, as
+  /// asked. Returns how many columns.
+  func aggregateSources(_ query: PropertyQuery, ids: [Int32], _ shape: (Int) -> CellNodeShape) -> Int {
+    let width = query.sources.count
+    if width > sourceCapacity {
+      sourceBuffer.deallocate()
+      sourceBuffer = .allocate(capacity: width)
+      sourceCapacity = width
+    }
+    for (f, units) in query.sources.enumerated() {
+      var sum = false, min = false, max = false
+      for o in query.outputs where o.source == f {
+        switch o.function {
+        case .sum: sum = true
+        case .min: min = true
+        case .max: max = true
+        }
+      }
+      let key = _NodeSummaries.address(units)
+      var k = aggregates.firstIndex { $0.key == key && $0.column.count == units.count } ?? -1
+      if k < 0 {
+        aggregates.append((units, key, nil, nil, nil))
+        k = aggregates.count - 1
+      }
+      var a = aggregates[k]
+      let missing = a.full == nil && ((sum) || (min && a.least == nil) || (max && a.greatest == nil))
+      if missing {
+        let totals = entryTotals(units: units, ids: ids, shape)
+        if sum {
+          // the whole totals serve every function: the parts go
+          a.least?.deallocate()
+          a.greatest?.deallocate()
+          (a.full, a.least, a.greatest) = (totals, nil, nil)
+        } else {
+          if min && a.least == nil {
+            let least = UnsafeMutablePointer<Int64>.allocate(capacity: Swift.max(1, entryTotal))
+            for j in 0..<Swift.max(1, entryTotal) { (least + j).initialize(to: totals[j].least) }
+            a.least = least
+          }
+          if max && a.greatest == nil {
+            let greatest = UnsafeMutablePointer<Int64>.allocate(capacity: Swift.max(1, entryTotal))
+            for j in 0..<Swift.max(1, entryTotal) { (greatest + j).initialize(to: totals[j].greatest) }
+            a.greatest = greatest
+          }
+          totals.deallocate()
+        }
+        aggregates[k] = a
+      }
+      (sourceBuffer + f).initialize(to: _EntryAggregates(
+        full: a.full.map { UnsafePointer($0) }, least: min ? a.least.map { UnsafePointer($0) } : nil,
+        greatest: max ? a.greatest.map { UnsafePointer($0) } : nil))
+    }
+    return width
+  }
+
   /// The ``_FieldTotals`` of `units` beside each ``_CodeTotals``: the
-  /// node's points of that code, made on first use.
-  func aggregateTotals(
+  /// node's points of that code.
+  private func entryTotals(
     units: [Int64], ids: [Int32], _ shape: (Int) -> CellNodeShape
   ) -> UnsafeMutablePointer<_FieldTotals> {
-    let key = _NodeSummaries.address(units)
-    if let a = aggregates.first(where: { $0.key == key }) { return a.totals }
     let totals = UnsafeMutablePointer<_FieldTotals>.allocate(capacity: Swift.max(1, entryTotal))
     totals.initialize(repeating: _FieldTotals(), count: Swift.max(1, entryTotal))
     var scratch = [_FieldTotals](repeating: _FieldTotals(), count: codeCount)
@@ -314,20 +409,29 @@ final class _ValueSummary: @unchecked Sendable {
             continue
           }
           let cs = Int(entryStart[child])
-          for j in cs..<(cs + ce) { scratch[Int(entries[j].code)].merge(totals[j]) }
+          for j in cs..<(cs + ce) { scratch[Int(entryCodes[j])].merge(totals[j]) }
         }
       }
       let start = Int(entryStart[k])
-      for j in start..<(start + e) { totals[j] = scratch[Int(entries[j].code)] }
+      for j in start..<(start + e) { totals[j] = scratch[Int(entryCodes[j])] }
     }
-    aggregates.append((units, key, totals))
     return totals
+  }
+
+  /// Sets the query's state, which the walk's ``_ValueFilter`` points to.
+  func setQuery(_ query: _ValueQueryState) {
+    if holdsState { state.pointee = query } else { state.initialize(to: query) }
+    holdsState = true
   }
 
   /// Bytes held: codes by position, totals by node, runs, aggregates.
   var bytes: Int {
-    positions + nodeCount * 5 + entryTotal * MemoryLayout<_CodeTotals>.stride + runLength * 12
-      + aggregates.count * entryTotal * MemoryLayout<_FieldTotals>.stride + 512
+    let aggregated = aggregates.reduce(0) {
+      $0 + ($1.full == nil ? 0 : MemoryLayout<_FieldTotals>.stride) + ($1.least == nil ? 0 : 8)
+        + ($1.greatest == nil ? 0 : 8)
+    }
+    return positions + nodeCount * 5 + entryTotal * (MemoryLayout<_CodeTotals>.stride + 1)
+      + runLength * (runValues == nil ? 8 : 12) + entryTotal * aggregated + 512
   }
 
   deinit {
@@ -335,10 +439,20 @@ final class _ValueSummary: @unchecked Sendable {
     entryStart.deallocate()
     entryCount.deallocate()
     entries.deallocate()
+    entryCodes.deallocate()
     runPositions?.deallocate()
+    runOffsets?.deallocate()
     runValues?.deallocate()
+    lowsBuffer.deallocate()
     passTable.deallocate()
     chosen.deallocate()
-    for a in aggregates { a.totals.deallocate() }
+    for a in aggregates {
+      a.full?.deallocate()
+      a.least?.deallocate()
+      a.greatest?.deallocate()
+    }
+    sourceBuffer.deallocate()
+    if holdsState { state.deinitialize(count: 1) }
+    state.deallocate()
   }
 }

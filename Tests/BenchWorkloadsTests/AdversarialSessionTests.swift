@@ -42,6 +42,26 @@ import _SpatialTestSupport
     #expect(many.count == 30 && many.moves!.allSatisfy { $0.count <= AdversarialSession.movesPerFrame })
   }
 
+  /// A box from just west of +180° to −180° shows two columns: the
+  /// world's last, and column 0, where its points at ±180° go. Counting it
+  /// as three (each rectangle's own) once made a generator take a box of
+  /// two million dense cells for a sparse one: a step that asked a range
+  /// query per cell ran for seconds (fuzz seed 42, case 401).
+  @Test func aBoxOnTheAntimeridianCountsTheColumnsAStepShows() {
+    let box = GeoQuery(minLat: -85, minLon: 179.9999999, maxLat: 85, maxLon: -180)
+    let zoom = 18, table = ClusterCellTable.default
+    let s = WebMercator.scale(zoom: zoom), c = table.cellSize(zoom: zoom)
+    func row(_ lat: Double) -> Int { MapCells.index(WebMercator.y(latitude: lat), scale: s, cellSize: c, inverse: 1 / c) }
+    let rows = row(-85) - row(85) + 1
+    #expect(HostileBoxes.cells(of: box, zoom: zoom) == Double(2 * rows))
+    // below the dense buffer, so the generator must lower the zoom instead
+    let dense = Clusterer<LinearScanIndex>.maximumDenseCells
+    #expect(2 * rows <= dense)
+    let cheap = HostileBoxes.cheapZoom(for: box, near: zoom, maximumCells: AdversarialSession.maximumCells, sparse: true)
+    let cells = HostileBoxes.cells(of: box, zoom: cheap)
+    #expect(cells <= AdversarialSession.maximumCells || cells > Double(dense), "zoom \(cheap): \(cells) cells")
+  }
+
   /// Every hazard the session promises comes up in its steps.
   @Test func itLandsOnTheHostileSpots() {
     let s = Self.steps, points = Self.points

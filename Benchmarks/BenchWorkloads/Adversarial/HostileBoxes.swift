@@ -115,17 +115,11 @@ public enum HostileBoxes {
     return z
   }
 
-  /// The cells the box's rectangles cover at `zoom` (default cell sizes).
+  /// The cells the box's rectangles cover at `zoom`, counted as a
+  /// clustering step lays them out (the columns both rectangles of a box
+  /// across the antimeridian share count once).
   public static func cells(of box: GeoQuery, zoom: Int, cellTable: ClusterCellTable = .default) -> Double {
     let area = VisibleArea(zoom: zoom, rects: box.rects())
-    let s = WebMercator.scale(zoom: zoom), c = cellTable.cellSize(zoom: zoom)
-    func cell(_ map: Double) -> Double { Double(MapCells.index(map, scale: s, cellSize: c, inverse: 1 / c)) }
-    var total = 0.0
-    for r in area.rects where r.isValid {
-      let columns = cell(WebMercator.x(longitude: r.maxX)) - cell(WebMercator.x(longitude: r.minX)) + 1
-      let rows = cell(WebMercator.y(latitude: r.minY)) - cell(WebMercator.y(latitude: r.maxY)) + 1
-      total += columns * rows
-    }
-    return total
+    return Double(Clusterer<LinearScanIndex>.stepCellCount(area, cellTable: cellTable))
   }
 }

@@ -251,6 +251,20 @@ extension Clusterer {
   /// 0, where its points there go.
   @inlinable
   func _layout(_ area: VisibleArea) -> _StepLayout? {
+    Self._layout(area, cellTable: cellTable)
+  }
+
+  /// The cells a step over `area` adds into, laid out as a step lays them
+  /// out (0 when it shows nothing): above ``maximumDenseCells`` a step
+  /// takes the sparse path. Package-visible so that the generators of
+  /// hostile boxes count cells exactly as the clusterer does, with the
+  /// columns two rectangles share counted once.
+  package static func stepCellCount(_ area: VisibleArea, cellTable: ClusterCellTable) -> Int {
+    _layout(area, cellTable: cellTable)?.cellCount ?? 0
+  }
+
+  @inlinable
+  static func _layout(_ area: VisibleArea, cellTable: ClusterCellTable) -> _StepLayout? {
     guard !area.isEmpty else { return nil }
     let range = WebMercator.zoomRange
     let zoom = min(range.upperBound, max(range.lowerBound, area.zoom))

@@ -2,7 +2,7 @@
 /// Swift array after a build, or a view of a saved file's section in a
 /// memory mapping after an open (``SavedMapping``), which the view keeps
 /// alive. The hot loops take ``withUnsafeBufferPointer(_:)`` once a query,
-/// so either kind costs one predictable branch a query, not one a read.
+/// so either kind costs one select a query, not a branch a read.
 @frozen @usableFromInline
 package struct _FlatArray<Element: BitwiseCopyable>: RandomAccessCollection, @unchecked Sendable {
   /// The elements after a build (empty when mapped).
@@ -44,11 +44,12 @@ package struct _FlatArray<Element: BitwiseCopyable>: RandomAccessCollection, @un
     return _view[i]
   }
 
-  /// Calls `body` with the elements' memory, valid during the call.
+  /// Calls `body` with the elements' memory, valid during the call. One
+  /// call of `body` whichever the storage (the owned array is empty when
+  /// mapped), so a walk inlined into it is not made twice.
   @inlinable @inline(__always)
   package func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
-    if _mapping == nil { return try _owned.withUnsafeBufferPointer(body) }
-    return try body(_view)
+    try _owned.withUnsafeBufferPointer { owned in try body(_mapping == nil ? owned : _view) }
   }
 
   /// Whether the elements are read from a mapped file.

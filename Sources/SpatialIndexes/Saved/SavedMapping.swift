@@ -99,7 +99,10 @@ package final class SavedMapping: @unchecked Sendable {
   static func smapsResidentBytes(of base: UnsafeRawPointer?) -> Int? {
     guard let base, let file = fopen("/proc/self/smaps", "r") else { return nil }
     defer { fclose(file) }
-    let start = String(UInt(bitPattern: base), radix: 16) + "-"
+    // the kernel writes an address as at least eight hex digits
+    var start = String(UInt(bitPattern: base), radix: 16)
+    if start.count < 8 { start = String(repeating: "0", count: 8 - start.count) + start }
+    start += "-"
     var line: UnsafeMutablePointer<CChar>? = nil
     var capacity = 0
     defer { free(line) }

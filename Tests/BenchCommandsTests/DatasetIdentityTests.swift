@@ -36,8 +36,8 @@ extension CLITests {
       let fingerprint = try #require(try FileFingerprint.of(file: folder.file("hotels.geojson")))
       #expect(!rows.isEmpty && rows.allSatisfy { $0.key.dataset == "hotels.geojson" })
       #expect(rows.allSatisfy { $0.datasetOrigin == .file(fingerprint) })
-      // the fingerprint column, then the filter's, empty
-      #expect(text(folder.file("file.csv"))?.contains(",\(fingerprint),\n") == true)
+      // the fingerprint column, then the filter's, mapped and resident, empty
+      #expect(text(folder.file("file.csv"))?.contains(",\(fingerprint),,,\n") == true)
 
       // the page maps the file (read again: its fingerprint matches), not the generator
       let page = try runBench(["report", "file.csv", "--out", "page.html"], in: folder.path)

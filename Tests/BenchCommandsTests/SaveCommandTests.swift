@@ -110,6 +110,33 @@ extension CLITests {
       }
     }
 
+    /// A cell tree opened from a file reads its coordinates through a
+    /// mapping: every row of the run gives the mapped bytes (at least the
+    /// 20 bytes a point of coordinates and rows) and, apart, those resident,
+    /// never more; a built tree's rows leave both empty.
+    @Test func aRunOverASavedCellTreeGivesItsMappedAndResidentBytes() throws {
+      try withTemporaryFolder { folder in
+        let saved = folder.file("c.sbi"), report = folder.file("r.csv"), built = folder.file("b.csv")
+        #expect(benchMain(["save", "--index", "celltree", "--out", saved, "--quiet"] + Self.dataset) == 0)
+        _ = try captureStandardOutput {
+          #expect(benchMain(
+            ["run", "--index-file", saved, "--workload", "build,viewport", "--steps", "5", "--repeat", "1",
+             "--warmup", "0", "--quiet", "--out", report]) == 0)
+          #expect(benchMain(
+            ["run", "--index", "celltree", "--workload", "build,viewport", "--steps", "5", "--repeat", "1",
+             "--warmup", "0", "--quiet", "--out", built] + Self.dataset) == 0)
+        }
+        let rows = try wholeRunRows(report)
+        #expect(rows.count >= 2)
+        for row in rows {
+          let mapped = try #require(row.mappedBytes, "\(row.key)")
+          #expect(mapped >= 20 * 3000 && mapped <= 24 * 3000 + 4096, "\(row.key)")
+          #expect(try #require(row.residentBytes) <= mapped, "\(row.key)")
+        }
+        #expect(try wholeRunRows(built).allSatisfy { $0.mappedBytes == nil && $0.residentBytes == nil })
+      }
+    }
+
     /// A points file's own ids are saved with its index: `query
     /// --index-file` answers byte for byte as `query` over the points file
     /// (every workload that writes ids), and `verify` passes over them.

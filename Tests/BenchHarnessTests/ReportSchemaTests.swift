@@ -42,8 +42,8 @@ import Testing
     pipe.datasetOrigin = .file(nil)
     let generator = testRow(dataset: "hotels")
     let text = ReportSchema.render([file, pipe, generator])
-    // the filter column, empty, follows
-    #expect(text.contains(",81234:0000000000009f3c,\n") && text.contains(",not-a-regular-file,\n"))
+    // the filter, mapped and resident columns, empty, follow
+    #expect(text.contains(",81234:0000000000009f3c,,,\n") && text.contains(",not-a-regular-file,,,\n"))
     #expect(try ReportSchema.parse(text, path: "r.csv") == [file, pipe, generator])
     #expect(ReportColumn.named("dataset_fingerprint")?.addedIn == 4)
 
@@ -52,21 +52,42 @@ import Testing
     #expect(try ReportSchema.parse(old, path: "old.csv").map(\.datasetOrigin) == [.unrecorded])
   }
 
-  /// The filter column, added last (version 5), is part of the key: a row
-  /// of another filter is another row. Written and read back (commas and
-  /// quotes quoted); a report written before it reads it empty.
-  @Test func theFilterIsTheLastColumnAndPartOfTheKey() throws {
+  /// The filter column, added in version 5 (after every column of version
+  /// 4), is part of the key: a row of another filter is another row.
+  /// Written and read back (commas and quotes quoted); a report written
+  /// before it reads it empty.
+  @Test func theFilterColumnIsPartOfTheKey() throws {
     let plain = testRow()
     var filtered = testRow()
     filtered.key.filter = #"chain in ("a, b", c) aggregate sum:price,min:price"#
-    #expect(ReportSchema.version == 5)
-    #expect(ReportSchema.columns.last == "filter")
+    #expect(ReportSchema.columns.firstIndex(of: "filter") == ReportColumn.all.filter { $0.addedIn < 5 }.count)
     #expect(ReportColumn.named("filter")?.group == .key && ReportColumn.named("filter")?.addedIn == 5)
     #expect(filtered.key != plain.key && plain.key < filtered.key)
     #expect(try ReportSchema.parse(ReportSchema.render([filtered, plain]), path: "r.csv") == [filtered, plain])
     let older = ReportColumn.all.filter { $0.addedIn < 5 }
     let old = CSVWriter.line(older.map(\.name)) + CSVWriter.line(older.map { $0.format(filtered) })
     #expect(try ReportSchema.parse(old, path: "old.csv").map(\.key) == [plain.key])
+  }
+
+  /// The mapped and resident bytes of an opened index, added last (version
+  /// 6), in that order: written and read back, empty for an index in
+  /// memory, and a report written before them reads them empty.
+  @Test func theMappedAndResidentBytesAreTheLastColumns() throws {
+    #expect(ReportSchema.version == 6)
+    #expect(Array(ReportSchema.columns.suffix(2)) == ["mapped_bytes", "resident_bytes"])
+    #expect(ReportColumn.named("mapped_bytes")?.addedIn == 6 && ReportColumn.named("resident_bytes")?.addedIn == 6)
+    #expect(ReportColumn.named("mapped_bytes")?.group == .build)
+    let inMemory = testRow()
+    var opened = testRow()
+    opened.mappedBytes = 26_000_128
+    opened.residentBytes = 4096
+    let text = ReportSchema.render([opened, inMemory])
+    #expect(text.contains(",26000128,4096\n") && text.hasSuffix(",,\n"))
+    #expect(try ReportSchema.parse(text, path: "r.csv") == [opened, inMemory])
+    let older = ReportColumn.all.filter { $0.addedIn < 6 }
+    let old = CSVWriter.line(older.map(\.name)) + CSVWriter.line(older.map { $0.format(opened) })
+    let read = try ReportSchema.parse(old, path: "old.csv")
+    #expect(read.map(\.mappedBytes) == [nil] && read.map(\.residentBytes) == [nil])
   }
 
   @Test func aFingerprintThatIsNoneIsBadData() throws {

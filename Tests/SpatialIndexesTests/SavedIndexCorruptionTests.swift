@@ -27,7 +27,25 @@ import _SpatialTestSupport
   }
 
   static func openKD(_ path: String) throws { _ = try KDTreeIndex(contentsOf: path) }
-  static func openCells(_ path: String) throws { _ = try CellTree(contentsOf: path) }
+  /// Opens a cell tree mapped and read into memory: the same error, or
+  /// none, either way.
+  static func openCells(_ path: String) throws {
+    var timings = SavedOpenTimings()
+    var externalIDs: [UInt64]? = nil
+    var inMemory: SavedIndexError? = nil
+    do {
+      _ = try CellTree(contentsOf: path, map: false, timings: &timings, externalIDs: &externalIDs)
+    } catch {
+      inMemory = error
+    }
+    do {
+      _ = try CellTree(contentsOf: path)
+    } catch {
+      #expect(error.description == inMemory?.description, "mapped and in memory alike")
+      throw error
+    }
+    #expect(inMemory == nil, "mapped and in memory alike")
+  }
 
   func kdBytes() throws -> SavedFileBytes {
     SavedFileBytes(try SavedFiles.bytes(try KDTreeIndex(points: Self.points, parameters: .init(nodeSize: 8))) {

@@ -99,6 +99,28 @@ import _SpatialTestSupport
       }
     }
   }
+
+  /// Long inputs, which the instruction takes in three streams joined by a
+  /// product of polynomials, give the table's checksums at every length
+  /// around where the streams start (12,288 bytes) and every start
+  /// alignment, one call or two.
+  @Test func longChecksumsInThreeStreamsAgreeWithTheTable() {
+    var random = SplitMix64(seed: 11)
+    let bytes = (0..<(3 * 4096 * 9 + 64)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+    bytes.withUnsafeBytes { all in
+      for start in [0, 1, 3, 8] {
+        for count in [3 * 4096 - 1, 3 * 4096, 3 * 4096 + 1, 3 * 4096 + 23, 3 * 4096 + 24, 100_003, 3 * 4096 * 9] {
+          let b = UnsafeRawBufferPointer(rebasing: all[start..<(start + count)])
+          var soft = CRC32C(), either = CRC32C(), split = CRC32C()
+          soft.updateInSoftware(b)
+          either.update(b)
+          split.update(UnsafeRawBufferPointer(rebasing: b[0..<(count / 2)]))
+          split.update(UnsafeRawBufferPointer(rebasing: b[(count / 2)...]))
+          #expect(either.value == soft.value && split.value == soft.value, "\(count) bytes from \(start)")
+        }
+      }
+    }
+  }
 }
 
 /// Saving, opening and comparing, for the saved-index tests.

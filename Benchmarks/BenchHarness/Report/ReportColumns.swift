@@ -116,6 +116,20 @@ extension ReportColumn {
         + " `--aggregate` list on cluster rows that reported aggregates; empty for none",
       \.key.filter
     ).added(in: 5),
+
+    // Added in version 6.
+    .optionalInteger(
+      "mapped_bytes", .build,
+      "an index opened from `--index-file`: bytes of the file it reads through a memory mapping"
+        + " (not in `index_bytes`); empty for an index in memory alone",
+      \.mappedBytes
+    ).added(in: 6),
+    .optionalInteger(
+      "resident_bytes", .build,
+      "of `mapped_bytes`, those in the process's memory when the row was measured (the build row:"
+        + " just after the open; the others: after every workload ran); empty without a mapping",
+      \.residentBytes
+    ).added(in: 6),
   ]
 
   /// The column called `name`.

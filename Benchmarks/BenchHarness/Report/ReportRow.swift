@@ -181,12 +181,19 @@ public struct ReportRow: Sendable, Equatable {
   /// What `key.dataset` names: a bundled dataset or generator, or a points
   /// file and its fingerprint (`.unrecorded` for a row of an older report).
   public var datasetOrigin: DatasetOrigin
+  /// Bytes of a saved file the index reads through a memory mapping (an
+  /// index opened from `--index-file`); `nil` for one in memory alone.
+  public var mappedBytes: UInt64?
+  /// Of ``mappedBytes``, those in the process's memory when the row was
+  /// measured; `nil` without a mapping or where the system cannot tell.
+  public var residentBytes: UInt64?
 
   public init(
     key: ReportKey, timing: TimingSummary, buildMilliseconds: Double = 0,
     indexBytes: Int = 0, workloadBytes: UInt64? = nil, peakRSSBytes: UInt64 = 0, resultsTotal: UInt64 = 0,
     checksum: UInt64 = 0, churn: UInt64? = nil, counters: ReportCounters = .none,
-    wrongAnswers: UInt64? = nil, run: RunMetadata, datasetOrigin: DatasetOrigin = .named
+    wrongAnswers: UInt64? = nil, run: RunMetadata, datasetOrigin: DatasetOrigin = .named,
+    mappedBytes: UInt64? = nil, residentBytes: UInt64? = nil
   ) {
     self.key = key
     self.timing = timing
@@ -201,6 +208,8 @@ public struct ReportRow: Sendable, Equatable {
     self.wrongAnswers = wrongAnswers
     self.run = run
     self.datasetOrigin = datasetOrigin
+    self.mappedBytes = mappedBytes
+    self.residentBytes = residentBytes
   }
 
   /// `indexBytes / n`; 0 when `n` is 0, so the report never holds NaN.

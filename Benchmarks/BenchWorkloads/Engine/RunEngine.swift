@@ -101,9 +101,9 @@ public struct RunEngine {
       let t0 = Stopwatch.now()
       let index = try makeIndex(I.self, points: dataset.points, parameters: parameters, indexFile: plan.indexFile)
       var buildMs = Double(Stopwatch.now() &- t0) / 1e6
-      let rowMaker = RowMaker(
+      var rowMaker = RowMaker(
         index: I.name, params: ReportKey.paramsText(index.parameterValues), dataset: dataset,
-        indexBytes: index.memoryBytes, metadata: plan.metadata, filterLabels: labels)
+        indexBytes: index.memoryBytes, metadata: plan.metadata, filterLabels: labels, mapped: index.mappedMemory)
       if let m = buildTimes {
         buildMs = m.statistics.median / 1e6
         let strategy = plan.indexFile == nil ? "" : WorkloadCatalog.openStrategy
@@ -116,6 +116,8 @@ public struct RunEngine {
         timer = bind.visitor
       }
       self = timer.engine
+      // what stays mapped in once the workloads have walked the index
+      rowMaker.mapped = index.mappedMemory
       for t in timer.results {
         var maker = rowMaker
         if let p = t.indexParameters { maker.params = ReportKey.paramsText(p) }
@@ -238,6 +240,8 @@ private struct RowMaker {
   let metadata: RunMetadata
   /// The `filter` column of each workload's rows (``RunPlan/filterLabels``).
   var filterLabels: [String: String] = [:]
+  /// The index's mapped bytes and those resident, as last read.
+  var mapped: (mapped: Int, resident: Int?)? = nil
 
   func row(
     _ workload: String, _ variant: String, _ m: Measurement, buildMs: Double,
@@ -258,7 +262,8 @@ private struct RowMaker {
           nodesVisited: UInt64($0.nodesVisited), pointsTested: UInt64($0.pointsTested),
           pointsReported: UInt64($0.pointsReported))
       } ?? .none,
-      run: metadata, datasetOrigin: dataset.origin)
+      run: metadata, datasetOrigin: dataset.origin,
+      mappedBytes: mapped.map { UInt64($0.mapped) }, residentBytes: mapped?.resident.map { UInt64($0) })
   }
 }
 

@@ -79,8 +79,8 @@ extension CellTree {
         }
       }
     }
-    coords = out
-    self.rows = rows
+    var coords = out
+    self.rows = _FlatArray(rows)
     if sourceIDs.isEmpty {
       ids = order
     } else {
@@ -98,7 +98,8 @@ extension CellTree {
       ids = mapped
     }
     nodes = n == 0 ? [] : Self.nodes(keys: keys, coords: coords, ids: ids, leafSize: parameters.leafSize, threads: parameters.resolvedThreads)
-    sortCrowdedLeaves()
+    sortCrowdedLeaves(&coords)
+    self.coords = _FlatArray(coords)
   }
 
   /// Sorts the points of each leaf that holds more than `leafSize` by
@@ -107,7 +108,7 @@ extension CellTree {
   /// place's first ids instead of every copy (``_NearestSearch/considerSortedLeaf(_:_:_:)``).
   /// Within a deepest cell every point has the same code and row, so the
   /// order there is free; sums and box do not depend on it.
-  mutating func sortCrowdedLeaves() {
+  mutating func sortCrowdedLeaves(_ coords: inout [Double]) {
     let leafSize = parameters.leafSize
     let crowded = nodes.indices.filter { nodes[$0].isLeaf && Int(nodes[$0].count) > leafSize }
     guard !crowded.isEmpty else { return }

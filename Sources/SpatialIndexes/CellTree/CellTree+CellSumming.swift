@@ -68,7 +68,7 @@ struct _CellSumming<C: QueryCounters, F: CellNodeFilter> {
   @usableFromInline let codes: (x0: Int, x1: Int, y0: Int, y1: Int)
   @usableFromInline let cells: UnsafeMutableBufferPointer<CellTotals>
   /// A leaf holding more points than this is a deepest cell sorted by
-  /// position (``CellTree/sortCrowdedLeaves()``): the tree's leaf size.
+  /// position (``CellTree/sortCrowdedLeaves(_:)``): the tree's leaf size.
   @usableFromInline let crowded: Int
   @usableFromInline let filter: F
 

@@ -75,7 +75,7 @@ extension CellTree: _BestFirstTree {
         coords.withUnsafeBufferPointer { xy in
           ids.withUnsafeBufferPointer { ids in
             if last &- first > parameters.leafSize {
-              // a deepest cell's copies, sorted by position (``sortCrowdedLeaves()``)
+              // a deepest cell's copies, sorted by position (``sortCrowdedLeaves(_:)``)
               counters.testPoints(search.considerSortedLeaf(xy.baseAddress!, ids.baseAddress!, first..<last))
             } else {
               counters.testPoints(last &- first)

@@ -44,7 +44,7 @@ extension CellTree {
       kind: Self.name, pointCount: count,
       parameters: [UInt32(parameters.leafSize), UInt32(offMap.parameters.nodeSize)],
       sections: [
-        (l[0], .doubles(coords)), (l[1], .uint32s(rows)), (l[2], .int32s(ids)), (l[3], .bytes(nodeBytes)),
+        (l[0], .doubles(coords.array)), (l[1], .uint32s(rows.array)), (l[2], .int32s(ids)), (l[3], .bytes(nodeBytes)),
         (l[4], .doubles(offMap.coords)), (l[5], .int32s(offMap.ids)), (l[6], .int32s(offMapIDs)),
       ])
   }
@@ -71,18 +71,28 @@ extension CellTree {
   package init(
     contentsOf path: String, timings: inout SavedOpenTimings, externalIDs: inout [UInt64]?
   ) throws(SavedIndexError) {
+    try self.init(contentsOf: path, map: true, timings: &timings, externalIDs: &externalIDs)
+  }
+
+  /// The same, the coordinates and rows mapped from the file with `map`
+  /// where the system can map it (``SavedMapping``), read into memory
+  /// without. The ids and nodes are read either way: a walk indexes memory
+  /// with them, so they are checked where nothing can change them.
+  package init(
+    contentsOf path: String, map: Bool, timings: inout SavedOpenTimings, externalIDs: inout [UInt64]?
+  ) throws(SavedIndexError) {
     self = try Self._open(
-      path, layouts: Self.savedLayouts, timings: &timings, externalIDs: &externalIDs,
+      path, layouts: Self.savedLayouts, map: map ? 0..<2 : nil, timings: &timings, externalIDs: &externalIDs,
       read: { file throws(SavedIndexError) in
         (
-          coords: try file.read(0, as: Double.self), rows: try file.read(1, as: UInt32.self),
-          ids: try file.read(2, as: Int32.self), nodeBytes: try file.read(3, as: UInt8.self),
+          coords: try file.mapped(0, as: Double.self), rows: try file.mapped(1, as: UInt32.self),
+          ids: try file.read(2, as: Int32.self), nodes: try Self.readNodes(&file),
           offCoords: try file.read(4, as: Double.self), offPositions: try file.read(5, as: Int32.self),
           offIDs: try file.read(6, as: Int32.self)
         )
       },
       make: { sections, parameters, pointCount throws(SavedStructureProblem) in
-        let (coords, rows, ids, nodeBytes, offCoords, offPositions, offIDs) = sections
+        let (coords, rows, ids, nodes, offCoords, offPositions, offIDs) = sections
         try SavedStructure.checkUnusedParameters(parameters, used: 2)
         let leafSize = Int(parameters[0])
         guard (1...65536).contains(leafSize) else { throw .init("leafSize \(leafSize) is not in 1...65536") }
@@ -98,19 +108,17 @@ extension CellTree {
           savedCoords: offCoords, ids: offPositions, nodeSize: Int(parameters[1]), pointCount: offIDs.count)
         let offMapPoints = offMap._pointsByID()
         if let p = offMapPoints.firstIndex(where: Self.isOnMap) { throw .init("off-map point \(p) lies on the map") }
-        let offTheMap: Int? = coords.withUnsafeBufferPointer { xy in
-          for i in 0..<n where !Self.isOnMap(Point(x: xy[2 &* i], y: xy[2 &* i &+ 1])) { return i }
-          return nil
-        }
+        let offTheMap = Self.firstOffTheMap(coords, count: n)
         if let p = offTheMap {
           throw .init("point \(p) in the tree lies off the map")
         }
-        let nodes = try Self.savedNodes(nodeBytes, ids: ids)
+        if let k = nodes.padding { throw .init("node \(k)'s padding is not zero") }
+        try Self.checkNodes(nodes.nodes, ids: ids)
         var tree = CellTree(empty: Parameters(leafSize: leafSize))
         tree.coords = coords
         tree.rows = rows
         tree.ids = ids
-        tree.nodes = nodes
+        tree.nodes = nodes.nodes
         tree.offMap = offMap
         tree.offMapIDs = offIDs
         tree.offMapPoints = offMapPoints
@@ -118,13 +126,55 @@ extension CellTree {
       })
   }
 
-  /// The nodes from their saved bytes, checked so that every walk stays in
-  /// bounds: every node reached once from the root, none empty, each one's
-  /// points inside the points, an inner node's children after it, side by
-  /// side and covering its points, no inner node at the deepest level (the
-  /// walks' stacks are sized by it), a leaf's first id its first point's.
-  static func savedNodes(_ bytes: [UInt8], ids: [Int32]) throws(SavedStructureProblem) -> [_CellNode] {
-    let count = bytes.count / savedNodeSize, n = ids.count
+  /// The first of the `n` points of `coords` off the map, if any. The
+  /// bounds are read once and every point is compared without a branch
+  /// (the comparisons of a NaN are false, so it is off the map); the slow
+  /// search runs only when one is off.
+  static func firstOffTheMap(_ coords: _FlatArray<Double>, count n: Int) -> Int? {
+    let lo = WebMercator.latitudeRange.lowerBound, hi = WebMercator.latitudeRange.upperBound
+    return coords.withUnsafeBufferPointer { xy -> Int? in
+      var off = 0
+      for i in 0..<n {
+        let x = xy[2 &* i], y = xy[2 &* i &+ 1]
+        let on = (x >= -180) && (x <= 180) && (y >= lo) && (y <= hi)
+        off &+= on ? 0 : 1
+      }
+      guard off > 0 else { return nil }
+      return (0..<n).first { !isOnMap(Point(x: xy[2 &* $0], y: xy[2 &* $0 &+ 1])) }
+    }
+  }
+
+  /// Whether ``_CellNode`` lies in memory as a saved node does, so that a
+  /// read fills the nodes straight from the file (the offsets of the
+  /// saved layout, little-endian; Swift lays out a struct's stored
+  /// properties in order, but does not promise it, hence the check).
+  static let nodesReadAsSaved: Bool = {
+    typealias N = _CellNode
+    let offsets = [\N.sumLon, \N.sumLat].map { MemoryLayout<N>.offset(of: $0) }
+      + [\N.start, \N.count, \N.link].map { MemoryLayout<N>.offset(of: $0) }
+      + [\N.minLon, \N.minLat, \N.maxLon, \N.maxLat].map { MemoryLayout<N>.offset(of: $0) }
+      + [MemoryLayout<N>.offset(of: \N.childMask)]
+    return 1.littleEndian == 1 && MemoryLayout<N>.stride == savedNodeSize
+      && offsets == [0, 8, 16, 20, 24, 28, 32, 36, 40, 44]
+  }()
+
+  /// The nodes of section `NODE`, read straight into place where the
+  /// layouts agree (``nodesReadAsSaved``), decoded from their bytes
+  /// otherwise, and the first node whose three padding bytes are not zero.
+  static func readNodes(_ file: inout SavedFileReader) throws(SavedIndexError) -> (nodes: [_CellNode], padding: Int?) {
+    if nodesReadAsSaved {
+      let nodes = try file.read(3, as: _CellNode.self)
+      let padding: Int? = nodes.withUnsafeBytes { b in
+        for k in 0..<nodes.count {
+          let o = k &* savedNodeSize
+          if b[o &+ 45] | b[o &+ 46] | b[o &+ 47] != 0 { return k }
+        }
+        return nil
+      }
+      return (nodes, padding)
+    }
+    let bytes = try file.read(3, as: UInt8.self)
+    let count = bytes.count / savedNodeSize
     var nodes = [_CellNode](repeating: _CellNode(start: 0, count: 0), count: count)
     let padding: Int? = bytes.withUnsafeBytes { b in
       for k in 0..<count {
@@ -144,10 +194,19 @@ extension CellTree {
       }
       return nil
     }
-    if let padding { throw .init("node \(padding)'s padding is not zero") }
+    return (nodes, padding)
+  }
+
+  /// Throws unless every walk over `nodes` stays in bounds: every node
+  /// reached once from the root, none empty, each one's points inside the
+  /// points, an inner node's children after it, side by side and covering
+  /// its points, no inner node at the deepest level (the walks' stacks are
+  /// sized by it), a leaf's first id its first point's.
+  static func checkNodes(_ nodes: [_CellNode], ids: [Int32]) throws(SavedStructureProblem) {
+    let count = nodes.count, n = ids.count
     guard n > 0 else {
       if count > 0 { throw .init("\(count) nodes without points") }
-      return nodes
+      return
     }
     guard count > 0 else { throw .init("no nodes for \(n) points") }
     guard nodes[0].start == 0, Int(nodes[0].count) == n else { throw .init("the root does not hold every point") }
@@ -189,14 +248,13 @@ extension CellTree {
       }
     }
     if let problem { throw .init(problem) }
-    return nodes
   }
 
   /// A tree with no points, its arrays to be filled.
   private init(empty parameters: Parameters) {
     self.parameters = parameters
-    coords = []
-    rows = []
+    coords = _FlatArray()
+    rows = _FlatArray()
     ids = []
     nodes = []
     offMap = try! KDTreeIndex(points: [])

@@ -102,12 +102,17 @@ public struct CellTree: CellSummingIndex, DescribedIndex {
 
   @usableFromInline package let parameters: Parameters
   /// On-map points in code order: longitude and latitude interleaved.
-  @usableFromInline var coords: [Double]
+  /// This and ``rows`` are mapped from a saved file when the tree was
+  /// opened from one (``SavedMapping``): their values decide answers,
+  /// never which memory a walk reads.
+  @usableFromInline var coords: _FlatArray<Double>
   /// Their rows at zoom 26 (the y half of their codes: `⌊y · 2^23 / 11⌋`
   /// of ``WebMercator/y(latitude:)``), which give their rows in any view's
   /// grid without the projection (see ``sumCells(in:window:into:counters:)``).
-  @usableFromInline var rows: [UInt32]
-  /// Their ids.
+  @usableFromInline var rows: _FlatArray<UInt32>
+  /// Their ids. Always the tree's own array, never mapped: walks index
+  /// memory with them, and the clusterer's node summaries are keyed by
+  /// this array's storage (MapClustering's `_NodeSummaries`).
   @usableFromInline var ids: [Int32]
   /// The tree, depth first, node 0 the root (none without on-map points).
   @usableFromInline var nodes: [_CellNode]
@@ -127,8 +132,8 @@ public struct CellTree: CellSummingIndex, DescribedIndex {
     try BuildThreads.validate(parameters.threads)
     try validate(points)
     self.parameters = parameters
-    coords = []
-    rows = []
+    coords = _FlatArray()
+    rows = _FlatArray()
     ids = []
     nodes = []
     offMap = try KDTreeIndex(points: [])
@@ -146,9 +151,15 @@ public struct CellTree: CellSummingIndex, DescribedIndex {
   }
 
   @usableFromInline package var memoryBytes: Int {
-    coords.capacity * 8 + rows.capacity * 4 + ids.capacity * 4
+    coords.heapBytes + rows.heapBytes + ids.capacity * 4
       + nodes.capacity * MemoryLayout<_CellNode>.stride + offMap.memoryBytes + offMapIDs.capacity * 4
       + offMapPoints.capacity * MemoryLayout<Point>.stride
+  }
+
+  /// The mapping that ``coords`` and ``rows`` view, when opened mapped.
+  @usableFromInline package var mappedMemory: (mapped: Int, resident: Int?)? {
+    guard let mapping = coords._mapping ?? rows._mapping else { return nil }
+    return (mapping.bytes.count, mapping.residentBytes)
   }
 
   /// A point lies on the map: a view can show it.

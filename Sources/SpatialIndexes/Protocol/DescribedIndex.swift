@@ -18,6 +18,17 @@
 
   /// Bytes of storage the index holds (array capacities, not counts).
   var memoryBytes: Int { get }
+
+  /// Bytes the index reads through a memory mapping of the file it was
+  /// opened from (``SavedMapping``), not in ``memoryBytes``, and of those
+  /// the bytes in this process's memory now (nil where the system cannot
+  /// tell); nil for an index in memory alone.
+  var mappedMemory: (mapped: Int, resident: Int?)? { get }
+}
+
+extension DescribedIndex {
+  /// None: the index holds its arrays in memory.
+  @usableFromInline package var mappedMemory: (mapped: Int, resident: Int?)? { nil }
 }
 
 extension DescribedIndex {

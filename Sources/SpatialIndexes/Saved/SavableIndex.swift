@@ -27,17 +27,18 @@ package func savedIndexKind(at path: String) throws(SavedIndexError) -> String {
 }
 
 extension SavableIndex {
-  /// The one way every kind opens: the header and table checked, the
-  /// sections read by `read` (each checksummed as it is read), the
+  /// The one way every kind opens: the header and table checked (the
+  /// sections `map` mapped too), the sections read or viewed in the mapping by
+  /// `read` (each checksummed as it is read), the
   /// external ids, then the index made by `make`, whose problems are
   /// reported as the file's. `timings` gets each part's time.
   static func _open<Sections>(
-    _ path: String, layouts: [SavedSectionLayout], timings: inout SavedOpenTimings, externalIDs: inout [UInt64]?,
+    _ path: String, layouts: [SavedSectionLayout], map: Range<Int>? = nil, timings: inout SavedOpenTimings, externalIDs: inout [UInt64]?,
     read: (inout SavedFileReader) throws(SavedIndexError) -> Sections,
     make: (_ sections: Sections, _ parameters: [UInt32], _ pointCount: Int) throws(SavedStructureProblem) -> Self
   ) throws(SavedIndexError) -> Self {
     let clock = ContinuousClock(), started = clock.now
-    var file = try SavedFileReader(path: path, kind: name, layouts: layouts)
+    var file = try SavedFileReader(path: path, kind: name, layouts: layouts, map: map)
     let sections = try read(&file)
     externalIDs = try file.readExternalIDs()
     let readAt = clock.now

@@ -11,9 +11,10 @@ import Darwin
 /// into an array of its own, and checked against their checksums; what
 /// their contents mean is the index's to check.
 ///
-/// The file is read, not mapped: the indexes keep their points in Swift
-/// arrays, and a read straight into each array is one copy, the cost a
-/// mapping's first touch of each page would pay as well.
+/// A section is read into an array of its own (``read(_:as:)``), or, when
+/// the reader was asked to map the file and the system could, viewed in
+/// the mapping (``mapped(_:as:)``, see ``SavedMapping`` for what that
+/// assumes); its checksum is checked either way.
 package struct SavedFileReader: ~Copyable {
   /// The path as the caller gave it, for messages.
   package let path: String
@@ -33,10 +34,16 @@ package struct SavedFileReader: ~Copyable {
   private let fd: Int32
   /// Time spent on the sections' checksums so far.
   package private(set) var checksumTime: Duration = .zero
+  /// The sections asked for mapped, when the system could.
+  package let mapping: SavedMapping?
 
   /// Opens `path` and checks its header and table; `kind` is the kind the
   /// caller wants (nil: any, with `layouts` empty, to learn the kind).
-  package init(path: String, kind expected: String?, layouts: [SavedSectionLayout]) throws(SavedIndexError) {
+  /// The sections `map` (of `layouts`, side by side in the file) are also
+  /// mapped for ``mapped(_:as:)``.
+  package init(
+    path: String, kind expected: String?, layouts: [SavedSectionLayout], map: Range<Int>? = nil
+  ) throws(SavedIndexError) {
     self.path = path
     self.layouts = layouts
     let fd = open(path, O_RDONLY)
@@ -59,6 +66,17 @@ package struct SavedFileReader: ~Copyable {
       throw error
     }
     self.fd = fd
+    // mapped only while the file still has the size checked (one cut
+    // shorter since would make the checksums' reads stop the process)
+    var mapping: SavedMapping? = nil
+    if let map, !map.isEmpty, map.upperBound <= entries.count {
+      let last = entries[map.upperBound - 1]
+      mapping = SavedMapping(
+        fd: fd, range: entries[map.lowerBound].offset..<(last.offset + last.count * self.layouts[map.upperBound - 1].elementSize))
+    }
+    var now = stat()
+    if mapping != nil && (fstat(fd, &now) != 0 || now.st_size != status.st_size) { mapping = nil }
+    self.mapping = mapping
   }
 
   deinit { close(fd) }
@@ -97,6 +115,30 @@ package struct SavedFileReader: ~Copyable {
       throw SavedIndexError(file: path, .checksumMismatch(section: layouts[index].tag.trimmingTrailingSpaces))
     }
     return array
+  }
+
+  /// Section `index` as a view of the mapped file when there is a mapping
+  /// (the sections start at multiples of 64 bytes, so every element is
+  /// aligned), otherwise read as ``read(_:as:)`` reads it; its checksum is
+  /// checked either way.
+  package mutating func mapped<T: BitwiseCopyable>(_ index: Int, as type: T.Type) throws(SavedIndexError) -> _FlatArray<T> {
+    precondition(layouts[index].elementSize % MemoryLayout<T>.stride == 0)
+    let entry = entries[index]
+    let byteCount = entry.count * layouts[index].elementSize
+    guard let mapping, let raw = mapping.view(entry.offset..<(entry.offset + byteCount)),
+      Int(bitPattern: raw.baseAddress) % MemoryLayout<T>.alignment == 0
+    else {
+      return _FlatArray(try read(index, as: type))
+    }
+    let clock = ContinuousClock(), started = clock.now
+    let crc = CRC32C.checksum(raw)
+    checksumTime += clock.now - started
+    guard crc == entry.crc else {
+      throw SavedIndexError(file: path, .checksumMismatch(section: layouts[index].tag.trimmingTrailingSpaces))
+    }
+    let count = byteCount / MemoryLayout<T>.stride
+    let view = UnsafeBufferPointer(start: raw.baseAddress.map { $0.bindMemory(to: T.self, capacity: count) }, count: count)
+    return _FlatArray(mapped: view, in: mapping)
   }
 
   /// The points' external ids, by the index's id, from the optional last

@@ -2,10 +2,12 @@
 /// its checksums, and the structural checks that make a walk safe (with
 /// whatever the index computes again from its arrays).
 package struct SavedOpenTimings: Sendable {
-  /// Reading the header, the table and every section into arrays.
+  /// Reading the header, the table and the sections read into arrays, and
+  /// mapping the others.
   package var reading: Duration = .zero
   /// The CRC32C of every section (the header's is in `reading`: 64 bytes
-  /// and the table).
+  /// and the table); for a mapped section, with the first touch of its
+  /// pages, which the system reads in then.
   package var checksums: Duration = .zero
   /// The structural checks, and the arrays computed again.
   package var structure: Duration = .zero

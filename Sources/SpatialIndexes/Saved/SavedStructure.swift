@@ -1,3 +1,5 @@
+import _SpatialIndexesShims
+
 /// Why a saved index's contents, their checksums correct, are still not an
 /// index a build could make: the reason, for ``SavedIndexError/Problem/structureInvalid(_:)``.
 struct SavedStructureProblem: Error {
@@ -14,9 +16,19 @@ enum SavedStructure {
     var seen = [UInt64](repeating: 0, count: (count + 63) / 64)
     var repeated: Int32? = nil
     seen.withUnsafeMutableBufferPointer { seen in
+      let words = seen.count
       for part in parts where repeated == nil {
         repeated = part.withUnsafeBufferPointer { ids in
-          for id in ids {
+          // the words are hit at random: each is asked for a few ids
+          // ahead, so the cache misses overlap (an id out of range is
+          // not asked for, and is reported below)
+          let ahead = 16
+          for k in 0..<ids.count {
+            if k &+ ahead < ids.count {
+              let w = Int(UInt32(bitPattern: ids[k &+ ahead]) &>> 6)
+              if w < words { _spatialPrefetch(seen.baseAddress! + w) }
+            }
+            let id = ids[k]
             guard id >= 0, Int(id) < count else { return id }
             let word = Int(id) &>> 6, bit = UInt64(1) &<< UInt64(id & 63)
             if seen[word] & bit != 0 { return id }

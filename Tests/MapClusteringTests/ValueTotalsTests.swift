@@ -174,10 +174,10 @@ enum IndependentFixtures {
     #expect(withTotals > 50 && checked > 200, "\(withTotals) nodes, \(checked) totals")
   }
 
-  /// A number's run keeps each point's value: as its offset from its
-  /// bucket's low (4 bytes) when every bucket spans at most 32 bits, else
-  /// whole.
-  @Test func aRunKeepsEachPointsValue() throws {
+  /// A number's run keeps each bucket's tree positions alone, in tree
+  /// order (4 bytes a point), and reads the values from the column itself,
+  /// whatever their span.
+  @Test func aRunKeepsPositionsAndReadsValuesFromTheColumn() throws {
     let points = IndependentFixtures.points()
     let tree = try CellTree(points: points)
     let ids = tree.nodeOrderIDs
@@ -186,18 +186,18 @@ enum IndependentFixtures {
     let wide = points.indices.map { _ in
       [Int64.max, -Int64.max, .min, Int64(g.nextInt(below: 1 << 40)) << 22][g.nextInt(below: 4)]
     }
-    for (units, isNarrow) in [(narrow, true), (wide, false)] {
+    for units in [narrow, wide] {
       let summary = _ValueSummary(units: units, ids: ids, points: points, nodeCount: tree.nodeCount, tree.nodeShape)
-      #expect((summary.runOffsets != nil) == isNarrow && (summary.runValues != nil) == !isNarrow)
       let run = try #require(summary.runPositions)
+      let read = try #require(summary.runUnits)
+      #expect(read == units.withUnsafeBufferPointer { UnsafePointer($0.baseAddress) })
       #expect(summary.runLength == ids.indices.filter { units[Int(ids[$0])] != .min }.count)
       var r = 0
       for c in 0..<summary.codeCount {
         var previous = -1
         while r < summary.runLength && summary.treeCodes[Int(run[r])] == UInt8(c) {
-          let p = Int(run[r]), u = units[Int(ids[p])]
-          let kept = summary.runOffsets.map { summary.lows[c] &+ Int64($0[r]) } ?? summary.runValues![r]
-          #expect(kept == u && p > previous, "bucket \(c), run place \(r)")
+          let p = Int(run[r]), u = read[Int(ids[p])]
+          #expect(summary.lows[c] <= u && u <= summary.highs[c] && p > previous, "bucket \(c), run place \(r)")
           previous = p
           r += 1
         }

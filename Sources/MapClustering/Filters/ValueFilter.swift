@@ -58,8 +58,7 @@ struct _ValueFilter: CellNodeFilter {
       entryCodes: UnsafePointer(summary.entryCodes),
       codeCount: summary.codeCount, pass: UnsafePointer(table), chosen: UnsafePointer(chosen), chosenCount: n,
       runPositions: summary.runPositions.map { UnsafePointer($0) },
-      runOffsets: summary.runOffsets.map { UnsafePointer($0) }, runValues: summary.runValues.map { UnsafePointer($0) },
-      lows: UnsafePointer(summary.lowsBuffer), test: test, cutLo: cut.lo, cutHi: cut.hi, cutIsRange: cut.isRange,
+      runUnits: summary.runUnits, test: test, cutLo: cut.lo, cutHi: cut.hi, cutIsRange: cut.isRange,
       query: query, sources: UnsafePointer(summary.sourceBuffer), width: sources, totals: totals))
     state = UnsafePointer(summary.state)
   }
@@ -139,14 +138,14 @@ struct _ValueFilter: CellNodeFilter {
     guard let run = s.pointee.runPositions else { return }
     let start = Int(t.link), end = start &+ Int(t.count)
     counters.testPoints(end &- start)
-    let offsets = s.pointee.runOffsets, values = s.pointee.runValues, low = s.pointee.lows[code]
+    let units = s.pointee.runUnits.unsafelyUnwrapped
     let (lo, hi, isRange) = (s.pointee.cutLo, s.pointee.cutHi, s.pointee.cutIsRange)
     var taken = 0
     for r in start..<end {
-      // a value is its bucket's low and the offset kept, or kept whole
-      let v = offsets.map { low &+ Int64($0[r]) } ?? values.unsafelyUnwrapped[r]
-      guard isRange ? lo <= v && v <= hi : s.pointee.test.passes(value: v) else { continue }
+      // the point's value, read from the column by its id
       let p = Int(run[r])
+      let v = units[Int(ids[p])]
+      guard isRange ? lo <= v && v <= hi : s.pointee.test.passes(value: v) else { continue }
       let lon = coords[2 &* p], lat = coords[2 &* p &+ 1]
       if cell.pointee.count == 0 { cell.pointee.anyID = ids[p] }
       cell.pointee.count &+= 1
@@ -185,13 +184,10 @@ struct _ValueQueryState {
   /// The codes that are not 0, `chosenCount` of them.
   @usableFromInline let chosen: UnsafePointer<UInt8>
   @usableFromInline let chosenCount: Int
-  /// A number's runs: positions, and values as offsets from their bucket's
-  /// low (`runOffsets`) or whole (`runValues`).
+  /// A number's runs: tree positions, bucket after bucket.
   @usableFromInline let runPositions: UnsafePointer<Int32>?
-  @usableFromInline let runOffsets: UnsafePointer<UInt32>?
-  @usableFromInline let runValues: UnsafePointer<Int64>?
-  /// Each bucket's least value.
-  @usableFromInline let lows: UnsafePointer<Int64>
+  /// The number column's values by id, read for a cut bucket's points.
+  @usableFromInline let runUnits: UnsafePointer<Int64>?
   /// The clause, for a point of a cut bucket; a range's bounds (a list of
   /// values: `cutIsRange` false).
   @usableFromInline let test: _PropertyTest

@@ -35,11 +35,12 @@ struct _CodeTotals {
 ///   code, and the code beside it. A node with one child of the same
 ///   points shares its child's.
 /// - **A number's runs**: the tree positions of each bucket's points, in
-///   tree order, and their values, each as its offset from its bucket's
-///   low (4 bytes; 8 where a bucket spans more than `UInt32.max`). A bound
-///   that cuts a bucket is decided on that bucket's points of the node
-///   alone, read from its run. A number whose buckets each hold one value
-///   has none: no bound cuts them.
+///   tree order (4 bytes a point). A bound that cuts a bucket is decided
+///   on that bucket's points of the node alone, found from its run, each
+///   value read from the column itself (``runUnits``): a cut bucket is
+///   rare enough on a walk that keeping the values beside the run again
+///   would cost more memory than the reads save. A number whose buckets
+///   each hold one value has none: no bound cuts them.
 /// - **Aggregates** (``aggregateSources(_:ids:_:)``): for a number column
 ///   asked, beside each ``_CodeTotals``, its ``_FieldTotals`` when a sum of
 ///   it is asked, else only the least or the greatest asked
@@ -74,15 +75,13 @@ final class _ValueSummary: @unchecked Sendable {
   /// Each entry's code, beside it: a node's are read in sequence to judge it.
   let entryCodes: UnsafeMutablePointer<UInt8>
   let entryTotal: Int
-  /// A number's runs, bucket after bucket: tree positions and values,
-  /// as offsets from their bucket's low when every bucket's span fits 32
-  /// bits (`runOffsets`), else whole (`runValues`).
+  /// A number's runs, bucket after bucket: tree positions.
   let runPositions: UnsafeMutablePointer<Int32>?
-  let runOffsets: UnsafeMutablePointer<UInt32>?
-  let runValues: UnsafeMutablePointer<Int64>?
   let runLength: Int
-  /// ``lows``, where the walk reads them.
-  let lowsBuffer: UnsafeMutablePointer<Int64>
+  /// The number column's values by id, where a cut bucket's points are
+  /// read: the storage of ``column``, which the summary retains and
+  /// never changes. Nil for a category.
+  let runUnits: UnsafePointer<Int64>?
   /// Aggregated columns' totals beside the entries, by column: whole, or
   /// the least and the greatest alone, each made when first asked.
   var aggregates: [(
@@ -119,7 +118,7 @@ final class _ValueSummary: @unchecked Sendable {
     ) { id in
       let c = codes[id]
       return c == .max ? Self.missing : UInt8(c)
-    } value: { _ in 0 }
+    }
   }
 
   /// Summarises a number column, in buckets of about equal counts.
@@ -152,13 +151,13 @@ final class _ValueSummary: @unchecked Sendable {
         if lowsCopy[mid] <= u { a = mid + 1 } else { b = mid }
       }
       return UInt8(a - 1)
-    } value: { units[$0] }
+    }
   }
 
   private init(
     column: Any, key: UnsafeRawPointer?, count: Int, isCategory: Bool, codeCount: Int, lows: [Int64],
     highs: [Int64], ids: [Int32], points: [Point], nodeCount n: Int, _ shape: (Int) -> CellNodeShape,
-    code: (Int) -> UInt8, value: (Int) -> Int64
+    code: (Int) -> UInt8
   ) {
     self.column = column
     self.key = key
@@ -167,10 +166,6 @@ final class _ValueSummary: @unchecked Sendable {
     self.codeCount = codeCount
     self.lows = lows
     self.highs = highs
-    let lowsBuffer = UnsafeMutablePointer<Int64>.allocate(capacity: Swift.max(1, lows.count))
-    lowsBuffer.initialize(repeating: 0, count: Swift.max(1, lows.count))
-    for (c, low) in lows.enumerated() { lowsBuffer[c] = low }
-    self.lowsBuffer = lowsBuffer
     sourceBuffer = .allocate(capacity: 4)
     state = .allocate(capacity: 1)
     nodeCount = n
@@ -194,32 +189,19 @@ final class _ValueSummary: @unchecked Sendable {
       for c in 0..<codeCount { starts[c + 1] += starts[c] }
       runLength = starts[codeCount]
       let run = UnsafeMutablePointer<Int32>.allocate(capacity: Swift.max(1, runLength))
-      // offsets from the bucket's low, unless a bucket spans more than 32 bits
-      let narrow = zip(lows, highs).allSatisfy { UInt64(bitPattern: $1 &- $0) <= UInt64(UInt32.max) }
-      let offsets = narrow ? UnsafeMutablePointer<UInt32>.allocate(capacity: Swift.max(1, runLength)) : nil
-      let values = narrow ? nil : UnsafeMutablePointer<Int64>.allocate(capacity: Swift.max(1, runLength))
       place = [Int32](repeating: -1, count: m)
       for p in 0..<m where treeCodes[p] != Self.missing {
         let c = Int(treeCodes[p])
-        let v = value(Int(ids[p]))
         run[starts[c]] = Int32(p)
-        if let offsets {
-          offsets[starts[c]] = UInt32(truncatingIfNeeded: v &- lows[c])
-        } else {
-          values![starts[c]] = v
-        }
         place[p] = Int32(starts[c])
         starts[c] += 1
       }
       runPositions = run
-      runOffsets = offsets
-      runValues = values
     } else {
       runLength = 0
       runPositions = nil
-      runOffsets = nil
-      runValues = nil
     }
+    runUnits = isCategory ? nil : key?.assumingMemoryBound(to: Int64.self)
 
     // the least node size whose totals fit the budget: a node of at least
     // `1 << j` points keeps at most min(codes, points) totals
@@ -424,14 +406,15 @@ final class _ValueSummary: @unchecked Sendable {
     holdsState = true
   }
 
-  /// Bytes held: codes by position, totals by node, runs, aggregates.
+  /// Bytes held: codes by position, totals by node, runs, aggregates (the
+  /// column the runs read is the caller's, not counted here).
   var bytes: Int {
     let aggregated = aggregates.reduce(0) {
       $0 + ($1.full == nil ? 0 : MemoryLayout<_FieldTotals>.stride) + ($1.least == nil ? 0 : 8)
         + ($1.greatest == nil ? 0 : 8)
     }
     return positions + nodeCount * 5 + entryTotal * (MemoryLayout<_CodeTotals>.stride + 1)
-      + runLength * (runValues == nil ? 8 : 12) + entryTotal * aggregated + 512
+      + runLength * MemoryLayout<Int32>.stride + entryTotal * aggregated + 512
   }
 
   deinit {
@@ -441,9 +424,6 @@ final class _ValueSummary: @unchecked Sendable {
     entries.deallocate()
     entryCodes.deallocate()
     runPositions?.deallocate()
-    runOffsets?.deallocate()
-    runValues?.deallocate()
-    lowsBuffer.deallocate()
     passTable.deallocate()
     chosen.deallocate()
     for a in aggregates {

@@ -26,7 +26,25 @@ import _SpatialTestSupport
     }
   }
 
-  static func openKD(_ path: String) throws { _ = try KDTreeIndex(contentsOf: path) }
+  /// Opens a k-d tree mapped and read into memory: the same error, or
+  /// none, either way.
+  static func openKD(_ path: String) throws {
+    var timings = SavedOpenTimings()
+    var externalIDs: [UInt64]? = nil
+    var inMemory: SavedIndexError? = nil
+    do {
+      _ = try KDTreeIndex(contentsOf: path, map: false, timings: &timings, externalIDs: &externalIDs)
+    } catch {
+      inMemory = error
+    }
+    do {
+      _ = try KDTreeIndex(contentsOf: path)
+    } catch {
+      #expect(error.description == inMemory?.description, "mapped and in memory alike")
+      throw error
+    }
+    #expect(inMemory == nil, "mapped and in memory alike")
+  }
   /// Opens a cell tree mapped and read into memory: the same error, or
   /// none, either way.
   static func openCells(_ path: String) throws {

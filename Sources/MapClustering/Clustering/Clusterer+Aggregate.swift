@@ -32,8 +32,9 @@ final class _GroupSums: @unchecked Sendable {
   /// The ids in group order (the index's own array).
   @usableFromInline let order: [Int32]
   /// The points' coordinates in group order, `x` then `y`: the index's own
-  /// array, or a copy made from the points when the index keeps none.
-  @usableFromInline let coordinates: [Double]
+  /// array (or its view of the saved file it maps), or a copy made from the
+  /// points when the index keeps none.
+  @usableFromInline let coordinates: _FlatArray<Double>
   /// Whether ``coordinates`` is a copy, counted in ``bytes``.
   let copied: Bool
   /// Each position's ``_CellFamilies/unitCode(_:)`` of its map x, then
@@ -56,7 +57,7 @@ final class _GroupSums: @unchecked Sendable {
         own.append(points[Int(id)].x)
         own.append(points[Int(id)].y)
       }
-      coordinates = own
+      coordinates = _FlatArray(own)
     } else {
       coordinates = shared
     }

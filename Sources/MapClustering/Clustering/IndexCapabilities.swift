@@ -102,14 +102,14 @@ func _groupOrder<G: GroupingIndex, I: SpatialIndex>(as _: G.Type, _ index: I) ->
 
 /// The index's ``GroupingIndex/groupCoordinates``; empty for an index that forms no groups.
 @inlinable @inline(__always)
-func _groupCoordinates<I: SpatialIndex>(_ index: I) -> [Double] {
-  guard let grouping = I.self as? any GroupingIndex.Type else { return [] }
+func _groupCoordinates<I: SpatialIndex>(_ index: I) -> _FlatArray<Double> {
+  guard let grouping = I.self as? any GroupingIndex.Type else { return _FlatArray() }
   return _groupCoordinates(as: grouping, index)
 }
 
 @inlinable @inline(__always)
-func _groupCoordinates<G: GroupingIndex, I: SpatialIndex>(as _: G.Type, _ index: I) -> [Double] {
-  _reading(index, as: G.self) { $0.groupCoordinates } ?? []
+func _groupCoordinates<G: GroupingIndex, I: SpatialIndex>(as _: G.Type, _ index: I) -> _FlatArray<Double> {
+  _reading(index, as: G.self) { $0.groupCoordinates } ?? _FlatArray()
 }
 
 /// The index's ``GroupingIndex/forEachGroup(in:counters:_:)``; for an index

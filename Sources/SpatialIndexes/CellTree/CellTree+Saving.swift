@@ -45,7 +45,7 @@ extension CellTree {
       parameters: [UInt32(parameters.leafSize), UInt32(offMap.parameters.nodeSize)],
       sections: [
         (l[0], .doubles(coords.array)), (l[1], .uint32s(rows.array)), (l[2], .int32s(ids)), (l[3], .bytes(nodeBytes)),
-        (l[4], .doubles(offMap.coords)), (l[5], .int32s(offMap.ids)), (l[6], .int32s(offMapIDs)),
+        (l[4], .doubles(offMap.coords.array)), (l[5], .int32s(offMap.ids)), (l[6], .int32s(offMapIDs)),
       ])
   }
 
@@ -105,7 +105,7 @@ extension CellTree {
         }
         try SavedStructure.checkPermutation([ids, offIDs], of: pointCount, "ids")
         let offMap = try KDTreeIndex(
-          savedCoords: offCoords, ids: offPositions, nodeSize: Int(parameters[1]), pointCount: offIDs.count)
+          savedCoords: _FlatArray(offCoords), ids: offPositions, nodeSize: Int(parameters[1]), pointCount: offIDs.count)
         let offMapPoints = offMap._pointsByID()
         if let p = offMapPoints.firstIndex(where: Self.isOnMap) { throw .init("off-map point \(p) lies on the map") }
         let offTheMap = Self.firstOffTheMap(coords, count: n)

@@ -6,7 +6,7 @@ extension GridHashIndex {
   /// build or a compaction); empty once an insert or a removal gave cells
   /// spare slots, when the pool also holds slots of no point.
   @inlinable package var groupOrder: [Int32] { capacities.isEmpty ? ids : [] }
-  @inlinable package var groupCoordinates: [Double] { capacities.isEmpty ? coords : [] }
+  @inlinable package var groupCoordinates: _FlatArray<Double> { _FlatArray(capacities.isEmpty ? coords : []) }
 
   /// Offers each non-empty interior cell of `rect`'s range (see the type's
   /// documentation) to `visitor` by its box: taken whole as its run of the

@@ -51,7 +51,7 @@ extension HilbertRTree {
           throw .init("\(coords.count) coordinates for \(pointCount) points")
         }
         try SavedStructure.checkPermutation(ids, of: pointCount, "ids")
-        try SavedStructure.checkFinite(coords, "points")
+        try SavedStructure.checkFinite(_FlatArray(coords), "points")
         guard var tree = try? Self(points: [], parameters: Parameters(nodeSize: nodeSize)) else {
           throw .init("nodeSize \(nodeSize) is refused")
         }
@@ -65,5 +65,5 @@ extension HilbertRTree {
   }
 
   /// The points by id, as the tree was built from them.
-  package func _pointsByID() -> [Point] { SpatialIndexes._pointsByID(coords: coords, ids: ids) }
+  package func _pointsByID() -> [Point] { SpatialIndexes._pointsByID(coords: _FlatArray(coords), ids: ids) }
 }

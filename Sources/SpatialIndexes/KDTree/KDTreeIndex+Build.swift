@@ -129,7 +129,7 @@ extension KDTreeIndex {
         }
       }
     }
-    coords = work
+    coords = _FlatArray(work)
     ids = workIDs
     return true
   }

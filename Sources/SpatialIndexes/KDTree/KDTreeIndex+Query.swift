@@ -3,7 +3,7 @@ import _SpatialIndexesShims
 extension KDTreeIndex: _SinkGrouping {
   /// The ids as stored: split points, then leaf points (see the type's doc).
   @inlinable package var groupOrder: [Int32] { ids }
-  @inlinable package var groupCoordinates: [Double] { coords }
+  @inlinable package var groupCoordinates: _FlatArray<Double> { coords }
 
   /// Depth first, with an explicit stack (``_WalkStack``): a subtree inside
   /// the rectangle is two runs of ids, a split point is tested on its own,

@@ -15,7 +15,7 @@ extension KDTreeIndex {
   package var _savedFile: SavedFileWriter {
     SavedFileWriter(
       kind: Self.name, pointCount: count, parameters: [UInt32(parameters.nodeSize)],
-      sections: [(Self.savedLayouts[0], .doubles(coords)), (Self.savedLayouts[1], .int32s(ids))])
+      sections: [(Self.savedLayouts[0], .doubles(coords.array)), (Self.savedLayouts[1], .int32s(ids))])
   }
 
   /// Opens a tree saved by ``save(to:)``: it answers every query as the
@@ -37,9 +37,19 @@ extension KDTreeIndex {
   package init(
     contentsOf path: String, timings: inout SavedOpenTimings, externalIDs: inout [UInt64]?
   ) throws(SavedIndexError) {
+    try self.init(contentsOf: path, map: true, timings: &timings, externalIDs: &externalIDs)
+  }
+
+  /// The same, the coordinates mapped from the file with `map` where the
+  /// system can map it (``SavedMapping``), read into memory without. The
+  /// ids are read either way: a walk indexes memory with them, so they are
+  /// checked where nothing can change them.
+  package init(
+    contentsOf path: String, map: Bool, timings: inout SavedOpenTimings, externalIDs: inout [UInt64]?
+  ) throws(SavedIndexError) {
     self = try Self._open(
-      path, layouts: Self.savedLayouts, timings: &timings, externalIDs: &externalIDs,
-      read: { file throws(SavedIndexError) in (try file.read(0, as: Double.self), try file.read(1, as: Int32.self)) },
+      path, layouts: Self.savedLayouts, map: map ? 0..<1 : nil, timings: &timings, externalIDs: &externalIDs,
+      read: { file throws(SavedIndexError) in (try file.mapped(0, as: Double.self), try file.read(1, as: Int32.self)) },
       make: { sections, parameters, pointCount throws(SavedStructureProblem) in
         try SavedStructure.checkUnusedParameters(parameters, used: 1)
         let (coords, ids) = sections
@@ -51,7 +61,7 @@ extension KDTreeIndex {
   /// bounds: the node size in range, `pointCount` points, each id once, no
   /// coordinate NaN or infinite. The split points, leaves and runs then
   /// follow from the shape, which depends on the count alone.
-  init(savedCoords coords: [Double], ids: [Int32], nodeSize: Int, pointCount: Int) throws(SavedStructureProblem) {
+  init(savedCoords coords: _FlatArray<Double>, ids: [Int32], nodeSize: Int, pointCount: Int) throws(SavedStructureProblem) {
     guard (1...65536).contains(nodeSize) else { throw .init("nodeSize \(nodeSize) is not in 1...65536") }
     guard coords.count == 2 * pointCount else {
       throw .init("\(coords.count) coordinates for \(pointCount) points")

@@ -90,8 +90,12 @@ public struct KDTreeIndex: SpatialIndex, DescribedIndex {
 
   @usableFromInline package let parameters: Parameters
   /// Coordinates interleaved, `x` then `y`: split points, then leaf points.
-  @usableFromInline var coords: [Double]
-  /// The id of each point, in the same order.
+  /// Mapped from a saved file when the tree was opened from one
+  /// (``SavedMapping``): their values decide answers, never which memory a
+  /// walk reads (the shape follows from the count alone).
+  @usableFromInline var coords: _FlatArray<Double>
+  /// The id of each point, in the same order. Always the tree's own array,
+  /// never mapped: walks index memory with them.
   @usableFromInline var ids: [Int32]
   /// The bounding box of all points: the root's box for containment tests.
   @usableFromInline var bounds: Rect
@@ -115,7 +119,7 @@ public struct KDTreeIndex: SpatialIndex, DescribedIndex {
     self.parameters = parameters
     bounds = Rect(minX: 0, minY: 0, maxX: -1, maxY: -1)
     splitCount = 0
-    coords = []
+    coords = _FlatArray()
     ids = []
     runs = []
     // The build's first pass also checks the points and takes their
@@ -131,7 +135,13 @@ public struct KDTreeIndex: SpatialIndex, DescribedIndex {
      BuildThreads.value(parameters.threads)]
   }
   @usableFromInline package var memoryBytes: Int {
-    coords.capacity * MemoryLayout<Double>.stride + ids.capacity * MemoryLayout<Int32>.stride
+    coords.heapBytes + ids.capacity * MemoryLayout<Int32>.stride
       + runs.capacity * MemoryLayout<UInt64>.stride
+  }
+
+  /// The mapping that ``coords`` view, when opened mapped.
+  @usableFromInline package var mappedMemory: (mapped: Int, resident: Int?)? {
+    guard let mapping = coords._mapping else { return nil }
+    return (mapping.bytes.count, mapping.residentBytes)
   }
 }

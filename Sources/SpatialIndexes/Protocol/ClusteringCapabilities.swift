@@ -19,8 +19,9 @@
   /// The points' coordinates in ``groupOrder``, `x` then `y` interleaved:
   /// the index's own array, shared rather than copied, so a visitor reads
   /// the point handed over at a position beside its neighbours instead of
-  /// at random by id. Empty when the index keeps none in that order.
-  var groupCoordinates: [Double] { get }
+  /// at random by id (a view of the saved file when the index maps its
+  /// coordinates). Empty when the index keeps none in that order.
+  var groupCoordinates: _FlatArray<Double> { get }
 }
 
 /// An index that keeps totals in the map's own grid and sums points by

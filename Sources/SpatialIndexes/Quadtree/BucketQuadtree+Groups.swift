@@ -6,7 +6,7 @@ extension BucketQuadtree {
   /// ``compact()``), when they are in depth-first order with no spare slot;
   /// empty after an insert or a removal, when subtrees stop being runs.
   @inlinable package var groupOrder: [Int32] { packed ? ids : [] }
-  @inlinable package var groupCoordinates: [Double] { packed ? coords : [] }
+  @inlinable package var groupCoordinates: _FlatArray<Double> { _FlatArray(packed ? coords : []) }
 
   /// Offers each subtree whose box lies inside `rect` to `visitor`: taken
   /// whole as one run of slots, or else its bucket's ids go alone and its

@@ -52,7 +52,7 @@ extension SavableIndex {
 
 /// The points by id from coordinates and ids in an index's order: what
 /// ``SavableIndex/_pointsByID()`` gives for the trees that keep only these.
-func _pointsByID(coords: [Double], ids: [Int32]) -> [Point] {
+func _pointsByID(coords: _FlatArray<Double>, ids: [Int32]) -> [Point] {
   var points = [Point](repeating: Point(x: 0, y: 0), count: ids.count)
   for (k, id) in ids.enumerated() { points[Int(id)] = Point(x: coords[2 * k], y: coords[2 * k + 1]) }
   return points

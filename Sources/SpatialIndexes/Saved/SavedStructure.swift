@@ -50,7 +50,7 @@ enum SavedStructure {
   }
 
   /// Throws unless every coordinate is finite.
-  static func checkFinite(_ coords: [Double], _ what: String) throws(SavedStructureProblem) {
+  static func checkFinite(_ coords: _FlatArray<Double>, _ what: String) throws(SavedStructureProblem) {
     let bad = coords.withUnsafeBufferPointer { xy in
       // a sum over the whole array is NaN or infinite when any element is
       // not finite (or when finite ones overflow: then the slow look finds none)

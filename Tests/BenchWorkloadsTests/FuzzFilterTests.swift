@@ -81,21 +81,12 @@ import Testing
   @Test func aPlantedWrongSumIsCaught() throws {
     var check = FuzzCheck(extraIndexes: [SumDoublingTree.self])
     check.indexes = [SumDoublingTree.name]
-    var found: (FuzzCase, FuzzFailure)?
-    for number in 0..<200 {
-      let c = FuzzCaseGenerator.fuzzCase(seed: 5, number: number)
-      if let f = check.failures(of: c).first {
-        found = (c, f)
-        break
-      }
-    }
-    let (c, failure) = try #require(found, "the fuzzer missed an index that doubles sums")
+    let run = try #require(check.firstFailureShrunk(seed: 5), "the fuzzer missed an index that doubles sums")
+    let failure = run.found.1, (small, smallFailure) = run.small
     #expect(failure.signature.kind == .index && failure.signature.index == SumDoublingTree.name, "\(failure)")
     #expect([ClusterWorkload.name, FilterSessionWorkload.name].contains(failure.signature.workload))
     #expect(failure.signature.variant == ClusterStrategy.aggregate.rawValue)
     #expect(failure.detail.contains("the markers agree; aggregate"), "\(failure.detail)")
-    var shrinker = FuzzShrinker(check: check, signature: failure.signature, seconds: 0)
-    let (small, smallFailure) = shrinker.shrink(c, failure)
     #expect(smallFailure.signature == failure.signature)
     #expect(small.points.count <= 3, "\(small.points)")
     #expect(small.steps.count == 1)

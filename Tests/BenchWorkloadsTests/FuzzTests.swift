@@ -61,18 +61,9 @@ import Testing
   @Test func aPlantedWrongIndexShrinksToATinyCase() throws {
     var check = FuzzCheck(extraIndexes: [EdgeShyIndex.self])
     check.indexes = [EdgeShyIndex.name]
-    var found: (FuzzCase, FuzzFailure)?
-    for number in 0..<200 {
-      let c = FuzzCaseGenerator.fuzzCase(seed: 5, number: number)
-      if let f = check.failures(of: c).first {
-        found = (c, f)
-        break
-      }
-    }
-    let (c, failure) = try #require(found, "the fuzzer missed an index that drops points on east edges")
+    let run = try #require(check.firstFailureShrunk(seed: 5), "the fuzzer missed an index that drops points on east edges")
+    let (c, failure) = run.found, (small, smallFailure) = run.small
     #expect(failure.signature.kind == .index && failure.signature.index == EdgeShyIndex.name, "\(failure)")
-    var shrinker = FuzzShrinker(check: check, signature: failure.signature, seconds: 0)
-    let (small, smallFailure) = shrinker.shrink(c, failure)
     #expect(smallFailure.signature == failure.signature)
     #expect(small.points.count <= 2, "\(small.points)")
     #expect(small.steps.count == 1)

@@ -58,49 +58,34 @@ enum IndependentFixtures {
   /// tree gives the linear scan's markers and aggregates, bit for bit, at
   /// every zoom, with copies, ±180°, the poles and cell edges.
   @Test func totalsByValueAnswerAsTheLinearScan() throws {
-    let points = IndependentFixtures.points()
-    let reference = IndependentFixtures.properties(points.count, seed: 142)
-    let properties = try reference.pointProperties()
-    var clusterer = try Clusterer<CellTree>(points: points)
-    let all: [ClusterAggregate] = [.sum("price"), .min("price"), .max("price"), .max("stars")]
-    var g = SplitMix64(seed: 143)
-    var markers: [ClusterMarker] = [], values: [AggregateValue] = []
-    let areas = FilterFixtures.areas(over: points, seed: 144)
-      + (0...3).map { VisibleArea(zoom: $0, rect: Rect(minX: -150, minY: -60, maxX: 160, maxY: 70)) }
-    for text in IndependentFixtures.filters {
-      let asked = all.filter { _ in g.nextUnit() < 0.5 }
-      let query = try PropertyQuery(filter: PointFilter(parsing: text), aggregates: asked, properties: properties)
-      let passing = points.indices.filter { query.matches(Int32($0)) }
-      for area in areas {
-        let expected = try ReferenceFiltering.markers(points, passing: passing, area: area)
-        let expectedValues = ReferenceFiltering.aggregates(
-          points, passing: passing, area: area, markers: expected, asked: asked, reference)
-        try clusterer.cluster(area, strategy: .aggregate, query: query, into: &markers, aggregates: &values)
-        #expect(markers == expected, "\(area) \(text)")
-        #expect(values.map(\.description) == expectedValues, "\(area) \(text) \(asked)")
-      }
-    }
+    try expectLinearScanAnswers(to: IndependentFixtures.filters, seed: 142)
   }
 
   /// On the same properties, filters of several clauses (whose nodes are
   /// mostly mixed: the masks' walk or the single pass answers them) give
   /// the linear scan's markers and aggregates, bit for bit.
   @Test func severalClausesAnswerAsTheLinearScan() throws {
-    let points = IndependentFixtures.points()
-    let reference = IndependentFixtures.properties(points.count, seed: 148)
-    let properties = try reference.pointProperties()
-    var clusterer = try Clusterer<CellTree>(points: points)
-    let all: [ClusterAggregate] = [.sum("price"), .min("price"), .max("price"), .max("stars")]
-    var g = SplitMix64(seed: 149)
-    var markers: [ClusterMarker] = [], values: [AggregateValue] = []
-    let areas = FilterFixtures.areas(over: points, seed: 150)
-      + (0...3).map { VisibleArea(zoom: $0, rect: Rect(minX: -150, minY: -60, maxX: 160, maxY: 70)) }
-    let filters = [
+    try expectLinearScanAnswers(to: [
       "chain in (chain-7) and stars >= 4", "stars >= 4 and price <= 150", "price <= 150 and stars >= 4",
       "chain in (chain-1, chain-2, chain-40) and price >= 99.99 and stars <= 3", "code = c17 and chain = chain-1",
       "price in (99.99, 0, 20.00) and chain = chain-2", "stars = 3 and price >= -2 and price <= 100",
       "chain = chain-7 and chain in (chain-7, chain-8) and stars >= 5", "stars >= 4 and chain in (chain-99)",
-    ]
+    ], seed: 148)
+  }
+
+  /// Clusters the fixtures' points on the cell tree with each filter and a
+  /// random choice of aggregates, over random areas and four wide ones, and
+  /// expects the linear scan's markers and aggregates, bit for bit.
+  private func expectLinearScanAnswers(to filters: [String], seed: UInt64) throws {
+    let points = IndependentFixtures.points()
+    let reference = IndependentFixtures.properties(points.count, seed: seed)
+    let properties = try reference.pointProperties()
+    var clusterer = try Clusterer<CellTree>(points: points)
+    let all: [ClusterAggregate] = [.sum("price"), .min("price"), .max("price"), .max("stars")]
+    var g = SplitMix64(seed: seed + 1)
+    var markers: [ClusterMarker] = [], values: [AggregateValue] = []
+    let areas = FilterFixtures.areas(over: points, seed: seed + 2)
+      + (0...3).map { VisibleArea(zoom: $0, rect: Rect(minX: -150, minY: -60, maxX: 160, maxY: 70)) }
     for text in filters {
       let asked = all.filter { _ in g.nextUnit() < 0.5 }
       let query = try PropertyQuery(filter: PointFilter(parsing: text), aggregates: asked, properties: properties)

@@ -358,10 +358,12 @@ enum FilterFixtures {
   }
 
   /// A number column's summaries by node keep its least and greatest (16
-  /// bytes a node) until a sum of it is asked, then its whole totals (32),
-  /// which serve the tests too; the answers are the linear scan's either
-  /// way.
-  @Test func aNumbersNodeSummariesGrowOnlyForASum() throws {
+  /// bytes a node) when a clause tests it, else only the one its
+  /// aggregates ask (8 bytes a node for a `min` alone), until a sum of it
+  /// is asked, then its whole totals (32), which serve the tests too; the
+  /// answers are the linear scan's either way.
+  @Test(arguments: [("tag = x and price >= 1", [16, 16, 32, 32]), ("", [8, 16, 32, 32])])
+  func aNumbersNodeSummariesGrowOnlyAsAsked(filter: String, bytesANode: [Int]) throws {
     let points = FilterFixtures.points("clustered")
     let reference = FilterFixtures.properties(points.count, seed: 154)
     let properties = try reference.pointProperties()
@@ -371,8 +373,7 @@ enum FilterFixtures {
     let area = VisibleArea(zoom: 2, rect: Rect(minX: -180, minY: -90, maxX: 180, maxY: 90))
     var held: [Int] = []
     for asked: [ClusterAggregate] in [[.min("price")], [.max("price"), .min("price")], [.sum("price")], [.min("price")]] {
-      let query = try PropertyQuery(filter: PointFilter(parsing: "tag = x and price >= 1"), aggregates: asked,
-                                    properties: properties)
+      let query = try PropertyQuery(filter: PointFilter(parsing: filter), aggregates: asked, properties: properties)
       try clusterer.cluster(area, strategy: .aggregate, query: query, into: &markers, aggregates: &values)
       let passing = points.indices.filter { query.matches(Int32($0)) }
       let expected = try ReferenceFiltering.markers(points, passing: passing, area: area)
@@ -382,7 +383,29 @@ enum FilterFixtures {
       held.append(try #require(clusterer._summaryStorage).columns.first { !$0.isCategory }?.bytes ?? 0)
     }
     let n = try #require(clusterer._summaryStorage).nodeCount, bits = (n + 63) / 64 * 8
-    #expect(held == [16 * n + bits, 16 * n + bits, 32 * n + bits, 32 * n + bits])
+    #expect(held == bytesANode.map { $0 * n + bits }, "\(filter)")
+  }
+
+  /// A `min` whose least value is `Int64.max` (a valid value: only
+  /// `Int64.min` is missing) is that value, not empty, where the cell tree
+  /// keeps the least alone: by node (no clause), and by value (one
+  /// clause). Found by `bench fuzz --seed 7` (case 1030), shrunk.
+  @Test(arguments: ["", "c = x"])
+  func aLeastOfTheGreatestValueIsNotEmpty(filter: String) throws {
+    // enough points in one cell for nodes that keep totals by value
+    let points = Fixtures.uniform(300, seed: 156, in: Rect(minX: 100, minY: -50, maxX: 101, maxY: -49))
+    var properties = PointProperties()
+    try properties.addNumber("n", units: [.min] + Array(repeating: .max, count: 299), scale: 2)
+    try properties.addCategory("c", values: Array(repeating: "x", count: 300))
+    let query = try PropertyQuery(filter: PointFilter(parsing: filter), aggregates: [.min("n")], properties: properties)
+    var parameters = CellTree.Parameters()
+    try parameters.set("leafSize", to: "1")
+    var clusterer = try Clusterer(index: try CellTree(points: points, parameters: parameters), points: points)
+    var markers: [ClusterMarker] = [], values: [AggregateValue] = []
+    let area = VisibleArea(zoom: 0, rects: [Rect(minX: 0, minY: -90, maxX: 180, maxY: 0)])
+    try clusterer.cluster(area, strategy: .aggregate, query: query, into: &markers, aggregates: &values)
+    #expect(markers.map(\.count) == [300])
+    #expect(values.map(\.description) == ["92233720368547758.07"])
   }
 
   /// The worked example of docs/clustering.md, "Filters and aggregates".

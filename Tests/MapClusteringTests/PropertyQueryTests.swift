@@ -1,4 +1,7 @@
+import SpatialIndexes
 import Testing
+import _SeededRandom
+import _SpatialTestSupport
 @testable import MapClustering
 
 /// A filter compiled against the points' properties (issue 43, item 2):
@@ -170,17 +173,83 @@ import Testing
     #expect(p.names == ["a"])
   }
 
-  /// The columns are the caller's arrays, not copies.
-  @Test func columnsShareTheCallersArrays() throws {
-    let units: [Int64] = [1, 2, 3], codes: [UInt32] = [0, .max, 0]
+  /// A number's units are the caller's array, not a copy, and so are a
+  /// category's codes whose table needs four bytes a code; a smaller
+  /// table's codes are narrowed to one or two bytes, a missing value to
+  /// the width's greatest.
+  @Test func columnsShareTheCallersArraysOrNarrowTheCodes() throws {
+    let units: [Int64] = [1, 2, 3], codes: [UInt32] = [0, .max, 0], wide: [UInt32] = [65_535, .max, 3]
     var p = PointProperties()
     try p.addNumber("n", units: units, scale: 1)
     try p.addCategory("c", codes: codes, values: ["v"])
-    guard case .number(_, let heldUnits, _) = p.columns[0], case .category(_, let heldCodes, _) = p.columns[1] else {
-      Issue.record("columns of the wrong kind")
+    try p.addCategory("w", codes: wide, values: (0...65_535).map { "v\($0)" })
+    guard case .number(_, let heldUnits, _) = p.columns[0], case .category(_, .bytes(let narrow), _) = p.columns[1],
+      case .category(_, .words(let heldWide), _) = p.columns[2]
+    else {
+      Issue.record("columns of the wrong kind or width")
       return
     }
     #expect(heldUnits.withUnsafeBufferPointer { $0.baseAddress } == units.withUnsafeBufferPointer { $0.baseAddress })
-    #expect(heldCodes.withUnsafeBufferPointer { $0.baseAddress } == codes.withUnsafeBufferPointer { $0.baseAddress })
+    #expect(narrow == [0, .max, 0])
+    #expect(heldWide.withUnsafeBufferPointer { $0.baseAddress } == wide.withUnsafeBufferPointer { $0.baseAddress })
+  }
+
+  /// A category's codes take a byte for a table of at most 255 values,
+  /// two for at most 65,535, else four (the width's greatest is missing);
+  /// each reads back as given, and the properties count those bytes.
+  @Test(arguments: [(255, 1), (256, 2), (65_535, 2), (65_536, 4)])
+  func aCategorysCodesTakeTheNarrowestWidth(values: Int, width: Int) throws {
+    // every code, the last and a missing value
+    let codes = (0..<UInt32(values)).map { $0 } + [.max, UInt32(values - 1), .max]
+    var p = PointProperties()
+    let table = (0..<values).map { "v\($0)" }
+    try p.addCategory("c", codes: codes, values: table)
+    guard case .category(_, let held, _) = p.columns[0] else {
+      Issue.record("not a category")
+      return
+    }
+    #expect(held.width == width)
+    #expect((0..<codes.count).map { held.code(at: $0) } == codes)
+    let tableBytes = table.reduce(0) { $0 + $1.utf8.count + 16 }
+    #expect(p.bytes == codes.count * width + tableBytes)
+    // coded from the values, the same width
+    var q = PointProperties()
+    try q.addCategory("c", values: codes.map { $0 == .max ? nil : table[Int($0)] })
+    guard case .category(_, let coded, _) = q.columns[0] else { return }
+    #expect(coded.width == width && (0..<codes.count).map { coded.code(at: $0) } == codes)
+  }
+
+  /// A filter on a category of each width keeps the points the rule
+  /// keeps: the last code of the table, several codes, and never a
+  /// missing value (the width's greatest).
+  @Test(arguments: [254, 255, 256, 65_535, 65_536])
+  func aFilterOnEachWidthKeepsThePointsTheRuleKeeps(values: Int) throws {
+    var g = SplitMix64(seed: UInt64(values))
+    let n = 3_000
+    let drawn: [Int?] = (0..<n).map { k in
+      k % 7 == 0 ? nil : k % 5 == 0 ? values - 1 : g.nextInt(below: values)
+    }
+    var p = PointProperties()
+    try p.addCategory("c", values: drawn.map { $0.map { "v\($0)" } })
+    let points = Fixtures.clustered(n, seed: UInt64(values))
+    var clusterer = try Clusterer<CellTree>(points: points)
+    for asked in [[values - 1], [0, values - 1, values / 2]] {
+      let text = "c in (" + asked.map { "v\($0)" }.joined(separator: ", ") + ")"
+      let query = try PropertyQuery(filter: PointFilter(parsing: text), properties: p)
+      let expected = (0..<n).filter { drawn[$0].map(asked.contains) ?? false }.map(Int32.init)
+      #expect((0..<n).filter { query.matches(Int32($0)) }.map(Int32.init) == expected, "\(text)")
+      var ids = (0..<Int32(n)).reversed().map { $0 }
+      query.retainMatching(&ids)
+      #expect(ids == expected.reversed(), "\(text)")
+      // the cell tree's walk, from its summaries by node or by value
+      var markers: [ClusterMarker] = [], values: [AggregateValue] = []
+      clusterer._walkMixedLimit = 0
+      for zoom in [1, 4] {
+        let area = VisibleArea(zoom: zoom, rect: .world)
+        try clusterer.cluster(area, strategy: .aggregate, query: query, into: &markers, aggregates: &values)
+        #expect(markers == (try ReferenceFiltering.markers(points, passing: expected.map(Int.init), area: area)),
+                "\(text) zoom \(zoom)")
+      }
+    }
   }
 }

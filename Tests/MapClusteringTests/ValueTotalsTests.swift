@@ -122,7 +122,7 @@ enum IndependentFixtures {
     var withTotals = 0, checked = 0
     for k in 0..<tree.nodeCount {
       let shape = tree.nodeShape(k)
-      let e = Int(summary.entryCount[k])
+      let (start, e) = summary.nodeEntries[k]
       if shape.points.count < summary.minimumPoints {
         #expect(e == 0, "node \(k) of \(shape.points.count) points keeps totals")
         continue
@@ -140,7 +140,6 @@ enum IndependentFixtures {
         expected[c] = t
       }
       #expect(e == expected.count, "node \(k)")
-      let start = Int(summary.entryStart[k])
       for j in start..<(start + e) {
         let t = summary.entries[j], code = UInt32(summary.entryCodes[j])
         guard let x = expected[code] else {

@@ -151,14 +151,8 @@ public struct RunFilter: Sendable {
         stepQuery[k] = queries.count - 1
       }
     }
-    let bytes = properties.columns.reduce(0) { total, column in
-      switch column {
-      case .category(let c): total + c.count * MemoryLayout<UInt32>.stride + c.values.reduce(0) { $0 + $1.utf8.count + 16 }
-      case .decimal(let c): total + c.count * MemoryLayout<Int64>.stride
-      }
-    }
     return StepFilter(
-      queries: queries, filtering: filtering, stepQuery: stepQuery, aggregates: aggregates, propertyBytes: bytes)
+      queries: queries, filtering: filtering, stepQuery: stepQuery, aggregates: aggregates, propertyBytes: table.bytes)
   }
 
   static func bad(_ row: RowFilter, _ source: String, _ error: ClusteringError) -> DataError {
@@ -185,7 +179,8 @@ public struct StepFilter: Sendable {
   package var stepQuery: [Int]
   /// The aggregates each cluster marker reports, in order.
   public var aggregates: [ClusterAggregate]
-  /// The bytes of the property columns the run reads (a category's codes
+  /// The bytes of the property columns the run reads, as the library
+  /// holds them (``PointProperties``: a category's codes in their width
   /// and its table, a number's units): what a filtered row holds beside
   /// the index and the clusterer.
   public var propertyBytes: Int

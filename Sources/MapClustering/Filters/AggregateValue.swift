@@ -86,6 +86,13 @@ struct _FieldTotals: Sendable {
 
   var isEmpty: Bool { greatest == .min }
 
+  /// The least or the greatest, kept alone (``_EntryAggregates``, a
+  /// number's summary by node): `Int64.min` when there is no value, for
+  /// either, since no value is `Int64.min` (the missing unit) while one
+  /// may be `Int64.max`. A test of a node reads its greatest first, so an
+  /// empty node's least of `Int64.min` fails every clause as before.
+  func lone(_ field: KeyPath<_FieldTotals, Int64>) -> Int64 { isEmpty ? .min : self[keyPath: field] }
+
   /// Adds a value (never `Int64.min`).
   @inline(__always)
   mutating func add(_ u: Int64) {

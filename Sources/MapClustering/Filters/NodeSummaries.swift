@@ -17,7 +17,8 @@ import SpatialIndexes
 /// greatest of its points' values, or once a sum of it is asked their
 /// ``_FieldTotals`` (exact 128-bit sum, least, greatest), and a bit for a
 /// missing value. 8 bytes a node for a category (4 for one of many codes),
-/// 16 and a bit for a number (32 and a bit with its sums).
+/// 16 and a bit for a number a clause tests, 8 and a bit for one whose
+/// least or greatest alone an aggregate asks (32 and a bit with its sums).
 @usableFromInline
 final class _NodeSummaries: @unchecked Sendable {
   /// The tree's ids: the identity of its nodes.
@@ -62,7 +63,7 @@ final class _NodeSummaries: @unchecked Sendable {
     if sampleColumns.count > Self.columnLimit { sampleColumns.removeAll() }
     sampleTests.removeAll(keepingCapacity: true)
     appendTests(query, into: &sampleTests) { codes in
-      let key = Self.address(codes)
+      let key = codes.address
       if let s = sampleColumns.first(where: { $0.key == key && $0.count == codes.count && $0.isCategory }) { return s }
       let s = _ColumnSummary(codes: codes, ids: ids, leaves: sample.map { shape($0.leaf).points })
       sampleColumns.append(s)
@@ -129,7 +130,7 @@ final class _NodeSummaries: @unchecked Sendable {
       if let s = values.first(where: { $0.holds(codes: codes) }) {
         summary = s
       } else {
-        let key = Self.address(codes)
+        let key = codes.address
         guard !refused.contains(key) else { return nil }
         guard let s = _ValueSummary(codes: codes, ids: ids, points: points, nodeCount: nodeCount, shape) else {
           refused.append(key)
@@ -152,19 +153,25 @@ final class _NodeSummaries: @unchecked Sendable {
   }
 
   /// The summary of a category column, made on first use.
-  func summary(codes: [UInt32], _ shape: (Int) -> CellNodeShape) -> _ColumnSummary {
-    let key = Self.address(codes)
+  func summary(codes: _CategoryCodes, _ shape: (Int) -> CellNodeShape) -> _ColumnSummary {
+    let key = codes.address
     if let s = columns.first(where: { $0.key == key && $0.count == codes.count && $0.isCategory }) { return s }
     let s = _ColumnSummary(codes: codes, ids: ids, nodeCount: nodeCount, shape)
     columns.append(s)
     return s
   }
 
-  /// The summary of a number column, made on first use.
-  func summary(units: [Int64], _ shape: (Int) -> CellNodeShape) -> _ColumnSummary {
+  /// The summary of a number column, made on first use, holding at least
+  /// the least and the greatest by node asked.
+  func summary(
+    units: [Int64], least: Bool, greatest: Bool, _ shape: (Int) -> CellNodeShape
+  ) -> _ColumnSummary {
     let key = Self.address(units)
-    if let s = columns.first(where: { $0.key == key && $0.count == units.count && !$0.isCategory }) { return s }
-    let s = _ColumnSummary(units: units, ids: ids, nodeCount: nodeCount, shape)
+    if let s = columns.first(where: { $0.key == key && $0.count == units.count && !$0.isCategory }) {
+      s.keep(least: least, greatest: greatest, ids: ids, shape)
+      return s
+    }
+    let s = _ColumnSummary(units: units, ids: ids, nodeCount: nodeCount, least: least, greatest: greatest, shape)
     columns.append(s)
     return s
   }
@@ -181,11 +188,14 @@ final class _NodeSummaries: @unchecked Sendable {
     // the sums asked first: they replace a column's least and greatest,
     // which the tests then read from them
     for (f, units) in query.sources.enumerated() where query.outputs.contains(where: { $0.source == f && $0.function == .sum }) {
-      summary(units: units, shape).makeSums(ids: ids, shape)
+      summary(units: units, least: false, greatest: false, shape).makeSums(ids: ids, shape)
     }
-    appendTests(query, into: &tests) { summary(codes: $0, shape) } number: { summary(units: $0, shape) }
-    for units in query.sources {
-      sources.append(summary(units: units, shape).aggregates)
+    appendTests(query, into: &tests) { summary(codes: $0, shape) } number: {
+      summary(units: $0, least: true, greatest: true, shape)
+    }
+    for (f, units) in query.sources.enumerated() {
+      let asked = query.outputs.filter { $0.source == f }.map(\.function)
+      sources.append(summary(units: units, least: asked.contains(.min), greatest: asked.contains(.max), shape).aggregates)
     }
     return _SummaryFilter(query: query, tests: tests, sources: sources, totals: totals)
   }
@@ -193,7 +203,7 @@ final class _NodeSummaries: @unchecked Sendable {
   /// Appends each clause of `query` as a ``_NodeTest`` on the summaries
   /// `category` and `number` give its column.
   func appendTests(
-    _ query: PropertyQuery, into tests: inout [_NodeTest], category: ([UInt32]) -> _ColumnSummary,
+    _ query: PropertyQuery, into tests: inout [_NodeTest], category: (_CategoryCodes) -> _ColumnSummary,
     number: ([Int64]) -> _ColumnSummary
   ) {
     for t in query.tests {
@@ -239,9 +249,11 @@ final class _ColumnSummary {
   /// ``_ColumnSummary/several`` (a missing value is `UInt32.max`, a code).
   let shared: UnsafeMutablePointer<UInt32>?
   static var several: UInt32 { .max - 1 }
-  /// A number's least and greatest value by node (16 bytes a node), or,
-  /// once a sum of it is asked, its whole totals by node (32), which then
-  /// serve the tests too; and its missing-value bits.
+  /// A number's least and greatest value by node (8 bytes a node each),
+  /// each kept once asked: both for a clause's tests, one for a `min` or
+  /// `max` aggregate alone; or, once a sum of it is asked, its whole
+  /// totals by node (32), which then serve all of them; and its
+  /// missing-value bits.
   private(set) var least: UnsafeMutablePointer<Int64>?
   private(set) var greatest: UnsafeMutablePointer<Int64>?
   private(set) var totals: UnsafeMutablePointer<_FieldTotals>?
@@ -249,9 +261,9 @@ final class _ColumnSummary {
 
   /// Summarises `codes` over the nodes, leaves first: a leaf from its
   /// points, an inner node from its children (which follow it).
-  init(codes: [UInt32], ids: [Int32], nodeCount n: Int, _ shape: (Int) -> CellNodeShape) {
-    column = codes
-    key = _NodeSummaries.address(codes)
+  init(codes: _CategoryCodes, ids: [Int32], nodeCount n: Int, _ shape: (Int) -> CellNodeShape) {
+    column = codes.storage
+    key = codes.address
     count = codes.count
     isCategory = true
     nodeCount = n
@@ -264,7 +276,7 @@ final class _ColumnSummary {
       var m: UInt64 = 0
       if s.children.isEmpty || s.children.lowerBound <= k {
         for p in s.points {
-          let c = codes[Int(ids[p])]
+          let c = codes.code(at: Int(ids[p]))
           if c == .max {
             m |= 1 << 63
           } else if c >= 63 {
@@ -293,8 +305,8 @@ final class _ColumnSummary {
       var c = Self.several
       if s.children.isEmpty || s.children.lowerBound <= k {
         if let p = s.points.first {
-          c = codes[Int(ids[p])]
-          for p in s.points where codes[Int(ids[p])] != c {
+          c = codes.code(at: Int(ids[p]))
+          for p in s.points where codes.code(at: Int(ids[p])) != c {
             c = Self.several
             break
           }
@@ -308,10 +320,13 @@ final class _ColumnSummary {
     self.shared = shared
   }
 
-  /// Summarises `units` over the nodes: their least and greatest, and
-  /// their missing-value bits (the sums are made when first asked,
-  /// ``makeSums(ids:_:)``).
-  init(units: [Int64], ids: [Int32], nodeCount n: Int, _ shape: (Int) -> CellNodeShape) {
+  /// Summarises `units` over the nodes: their least and greatest as asked,
+  /// and their missing-value bits (the others are made when first asked,
+  /// ``keep(least:greatest:ids:_:)``, the sums by ``makeSums(ids:_:)``).
+  init(
+    units: [Int64], ids: [Int32], nodeCount n: Int, least: Bool, greatest: Bool,
+    _ shape: (Int) -> CellNodeShape
+  ) {
     column = units
     key = _NodeSummaries.address(units)
     count = units.count
@@ -323,17 +338,33 @@ final class _ColumnSummary {
     let missing = UnsafeMutablePointer<UInt64>.allocate(capacity: words)
     missing.initialize(repeating: 0, count: words)
     let totals = Self.totals(units, ids: ids, nodeCount: n, missing: missing, shape)
-    let least = UnsafeMutablePointer<Int64>.allocate(capacity: Swift.max(1, n))
-    let greatest = UnsafeMutablePointer<Int64>.allocate(capacity: Swift.max(1, n))
-    for k in 0..<n {
-      (least + k).initialize(to: totals[k].least)
-      (greatest + k).initialize(to: totals[k].greatest)
-    }
+    self.least = least ? Self.field(\.least, of: totals, n) : nil
+    self.greatest = greatest ? Self.field(\.greatest, of: totals, n) : nil
     totals.deallocate()
-    self.least = least
-    self.greatest = greatest
     self.totals = nil
     self.missing = missing
+  }
+
+  /// Makes the least or the greatest by node asked and not kept (nothing
+  /// once the whole totals are kept: they hold both).
+  func keep(least: Bool, greatest: Bool, ids: [Int32], _ shape: (Int) -> CellNodeShape) {
+    guard (least && self.least == nil) || (greatest && self.greatest == nil), totals == nil,
+      let units = column as? [Int64], let missing
+    else { return }
+    let totals = Self.totals(units, ids: ids, nodeCount: nodeCount, missing: missing, shape)
+    if least && self.least == nil { self.least = Self.field(\.least, of: totals, nodeCount) }
+    if greatest && self.greatest == nil { self.greatest = Self.field(\.greatest, of: totals, nodeCount) }
+    totals.deallocate()
+  }
+
+  /// One field of `n` totals, by node, as kept alone
+  /// (``_FieldTotals/lone(_:)``).
+  private static func field(
+    _ field: KeyPath<_FieldTotals, Int64>, of totals: UnsafeMutablePointer<_FieldTotals>, _ n: Int
+  ) -> UnsafeMutablePointer<Int64> {
+    let out = UnsafeMutablePointer<Int64>.allocate(capacity: Swift.max(1, n))
+    for k in 0..<n { (out + k).initialize(to: totals[k].lone(field)) }
+    return out
   }
 
   /// Makes the whole totals by node of a number column, for a sum: they
@@ -399,22 +430,22 @@ final class _ColumnSummary {
   /// Summarises `codes` over `leaves` alone, leaf `i` at index `i`, each
   /// from its points as the summary by node does: masks unless a point of
   /// the tree (`ids`) has a code of 63 or more.
-  init(codes: [UInt32], ids: [Int32], leaves: [Range<Int>]) {
-    column = codes
-    key = _NodeSummaries.address(codes)
+  init(codes: _CategoryCodes, ids: [Int32], leaves: [Range<Int>]) {
+    column = codes.storage
+    key = codes.address
     count = codes.count
     isCategory = true
     nodeCount = leaves.count
     missing = nil
     let n = Swift.max(1, leaves.count)
-    let many = ids.contains { codes[Int($0)] != .max && codes[Int($0)] >= 63 }
+    let many = ids.contains { codes.code(at: Int($0)) != .max && codes.code(at: Int($0)) >= 63 }
     if !many {
       let masks = UnsafeMutablePointer<UInt64>.allocate(capacity: n)
       masks.initialize(repeating: 0, count: n)
       for (i, points) in leaves.enumerated() {
         var m: UInt64 = 0
         for p in points {
-          let c = codes[Int(ids[p])]
+          let c = codes.code(at: Int(ids[p]))
           m |= c == .max ? 1 << 63 : 1 << UInt64(c)
         }
         masks[i] = m
@@ -428,8 +459,8 @@ final class _ColumnSummary {
     shared.initialize(repeating: Self.several, count: n)
     for (i, points) in leaves.enumerated() {
       guard let first = points.first else { continue }
-      var c = codes[Int(ids[first])]
-      for p in points where codes[Int(ids[p])] != c {
+      var c = codes.code(at: Int(ids[first]))
+      for p in points where codes.code(at: Int(ids[p])) != c {
         c = Self.several
         break
       }
@@ -475,7 +506,8 @@ final class _ColumnSummary {
   var bytes: Int {
     (masks == nil ? 0 : nodeCount * 8) + (shared == nil ? 0 : nodeCount * 4)
       + (totals == nil ? 0 : nodeCount * MemoryLayout<_FieldTotals>.stride)
-      + (least == nil ? 0 : nodeCount * 16) + (missing == nil ? 0 : (nodeCount + 63) / 64 * 8)
+      + (least == nil ? 0 : nodeCount * 8) + (greatest == nil ? 0 : nodeCount * 8)
+      + (missing == nil ? 0 : (nodeCount + 63) / 64 * 8)
   }
 
   deinit {

@@ -2,16 +2,19 @@
 /// what filters (``PointFilter``) test and aggregates (``ClusterAggregate``)
 /// add up.
 ///
-/// - A **category** column holds one `UInt32` code a point and the table
-///   of values the codes stand for (`values[code]`); the code `UInt32.max`
-///   (or the code of an empty value) is a missing value.
+/// - A **category** column holds one code a point and the table of values
+///   the codes stand for (`values[code]`); the code `UInt32.max` (or the
+///   code of an empty value) is a missing value. The codes are kept in the
+///   narrowest width the table fits: a byte a point for at most 255
+///   values, two for at most 65,535, else four.
 /// - A **number** column holds one `Int64` a point, the value × 10^`scale`
 ///   in fixed point (`scale` 0...9): exact, no binary fraction. `Int64.min`
 ///   is a missing value.
 ///
 /// The columns are the arrays given, shared rather than copied (an array
 /// is copied only when written, and nothing here writes one): a reader
-/// that already holds codes or units hands them over at no cost.
+/// that already holds units, or codes of a table of more than 65,535
+/// values, hands them over at no cost; narrower codes are copied once.
 ///
 /// ```swift
 /// var properties = PointProperties()
@@ -21,7 +24,7 @@
 public struct PointProperties: Sendable {
   /// One column, by point id.
   enum Column: Sendable {
-    case category(name: String, codes: [UInt32], values: [String])
+    case category(name: String, codes: _CategoryCodes, values: [String])
     case number(name: String, units: [Int64], scale: Int)
 
     var name: String {
@@ -49,6 +52,17 @@ public struct PointProperties: Sendable {
 
   /// The columns' names, in the order they were added.
   package var names: [String] { columns.map(\.name) }
+
+  /// Bytes held: each category's codes, in their width, and its table
+  /// (each value's UTF-8 and a 16-byte string), each number's units.
+  package var bytes: Int {
+    columns.reduce(0) { total, column in
+      switch column {
+      case .category(_, let codes, let values): total + codes.bytes + values.reduce(0) { $0 + $1.utf8.count + 16 }
+      case .number(_, let units, _): total + units.count * MemoryLayout<Int64>.stride
+      }
+    }
+  }
 
   /// The column called `name`, and its position.
   func column(named name: String) -> Column? { columns.first { $0.name == name } }
@@ -78,7 +92,7 @@ public struct PointProperties: Sendable {
         codes.append(c)
       }
     }
-    try add(.category(name: name, codes: codes, values: table))
+    try add(.category(name: name, codes: _CategoryCodes(codes, tableCount: table.count), values: table))
   }
 
   /// Adds a category column from its codes by point id (`UInt32.max` for
@@ -88,7 +102,8 @@ public struct PointProperties: Sendable {
   /// - Throws: ``ClusteringError/invalidProperties(_:)`` when a code is
   ///   neither a position in `values` nor `UInt32.max`, or as
   ///   ``addCategory(_:values:)``.
-  /// - Complexity: O(*n*): the codes are checked, not copied.
+  /// - Complexity: O(*n*): the codes are checked, and copied once when
+  ///   the table fits a narrower width.
   public mutating func addCategory(_ name: String, codes: [UInt32], values: [String]) throws(ClusteringError) {
     let bad = codes.withUnsafeBufferPointer { c in
       c.firstIndex { $0 != .max && Int($0) >= values.count }
@@ -97,7 +112,7 @@ public struct PointProperties: Sendable {
       throw .invalidProperties(
         "property \(_FilterParser.shown(name)): point \(bad) has code \(codes[bad]), but the table holds \(values.count) values")
     }
-    try add(.category(name: name, codes: codes, values: values))
+    try add(.category(name: name, codes: _CategoryCodes(codes, tableCount: values.count), values: values))
   }
 
   /// Adds a number column: `units[id]` is point `id`'s value × 10^`scale`,

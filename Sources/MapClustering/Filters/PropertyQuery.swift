@@ -55,7 +55,7 @@ public struct PropertyQuery: Sendable {
     // `>=` and `<=` on one column: one range, at the first clause's place
     var ranges: [String: Int] = [:]
     // `in` and `=` on one category: one set of codes, likewise
-    var categories: [String: (test: Int, column: [UInt32], codes: Set<UInt32>)] = [:]
+    var categories: [String: (test: Int, column: _CategoryCodes, codes: Set<UInt32>)] = [:]
     var lookups: [String: [String: [UInt32]]] = [:]
     for (k, clause) in filter.clauses.enumerated() {
       guard let column = properties.column(named: clause.field) else {

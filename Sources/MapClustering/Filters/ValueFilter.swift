@@ -53,8 +53,8 @@ struct _ValueFilter: CellNodeFilter {
       }
     }
     summary.setQuery(_ValueQueryState(
-      treeCodes: UnsafePointer(summary.treeCodes), entryStart: UnsafePointer(summary.entryStart),
-      entryCount: UnsafePointer(summary.entryCount), entries: UnsafePointer(summary.entries),
+      treeCodes: UnsafePointer(summary.treeCodes), nodeEntries: summary.nodeEntries,
+      entries: UnsafePointer(summary.entries),
       entryCodes: UnsafePointer(summary.entryCodes),
       codeCount: summary.codeCount, pass: UnsafePointer(table), chosen: UnsafePointer(chosen), chosenCount: n,
       runPositions: summary.runPositions.map { UnsafePointer($0) },
@@ -73,10 +73,9 @@ struct _ValueFilter: CellNodeFilter {
   func verdict(node: Int) -> CellNodeVerdict {
     let s = state
     if s.pointee.chosenCount == 0 { return .none }
-    let e = Int(s.pointee.entryCount[node])
+    let (base, e) = s.pointee.nodeEntries[node]
     // no totals, or every code present (one is chosen)
     if e == 0 || e == s.pointee.codeCount { return .some }
-    let base = Int(s.pointee.entryStart[node])
     let codes = s.pointee.entryCodes, pass = s.pointee.pass
     for j in base..<(base &+ e) where pass[Int(codes[j])] != 0 { return .some }
     return .none
@@ -94,9 +93,8 @@ struct _ValueFilter: CellNodeFilter {
     ids: UnsafePointer<Int32>, counters: inout C
   ) -> Bool {
     let s = state
-    let e = Int(s.pointee.entryCount[node])
+    let (base, e) = s.pointee.nodeEntries[node]
     if e == 0 { return false }
-    let base = Int(s.pointee.entryStart[node])
     if e == s.pointee.codeCount {
       // every code present: its totals at its code
       let chosen = s.pointee.chosen
@@ -174,8 +172,7 @@ struct _ValueFilter: CellNodeFilter {
 @usableFromInline
 struct _ValueQueryState {
   @usableFromInline let treeCodes: UnsafePointer<UInt8>
-  @usableFromInline let entryStart: UnsafePointer<Int32>
-  @usableFromInline let entryCount: UnsafePointer<UInt8>
+  @usableFromInline let nodeEntries: _NodeEntries
   @usableFromInline let entries: UnsafePointer<_CodeTotals>
   @usableFromInline let entryCodes: UnsafePointer<UInt8>
   @usableFromInline let codeCount: Int
@@ -212,7 +209,8 @@ struct _ValueQueryState {
 @frozen @usableFromInline
 struct _EntryAggregates {
   @usableFromInline var full: UnsafePointer<_FieldTotals>?
-  /// The entry's least value, `Int64.max` for none.
+  /// The entry's least value, `Int64.min` for none (the missing unit, so
+  /// no value: `Int64.max` is one).
   @usableFromInline var least: UnsafePointer<Int64>?
   /// The entry's greatest value, `Int64.min` for none.
   @usableFromInline var greatest: UnsafePointer<Int64>?
@@ -234,7 +232,7 @@ struct _EntryAggregates {
     }
     if let least {
       let x = least[j]
-      if x != .max {
+      if x != .min {
         t.least = Swift.min(t.least, x)
         t.greatest = Swift.max(t.greatest, x)
       }

@@ -69,8 +69,7 @@ final class _ValueSummary: @unchecked Sendable {
   let minimumPoints: Int
   let treeCodes: UnsafeMutablePointer<UInt8>
   /// By node: its first ``_CodeTotals`` and how many it has (0: none kept).
-  let entryStart: UnsafeMutablePointer<Int32>
-  let entryCount: UnsafeMutablePointer<UInt8>
+  let nodeEntries: _NodeEntries
   let entries: UnsafeMutablePointer<_CodeTotals>
   /// Each entry's code, beside it: a node's are read in sequence to judge it.
   let entryCodes: UnsafeMutablePointer<UInt8>
@@ -107,16 +106,16 @@ final class _ValueSummary: @unchecked Sendable {
 
   /// Summarises a category column; nil past ``maximumCodes`` codes.
   convenience init?(
-    codes: [UInt32], ids: [Int32], points: [Point], nodeCount: Int, _ shape: (Int) -> CellNodeShape
+    codes: _CategoryCodes, ids: [Int32], points: [Point], nodeCount: Int, _ shape: (Int) -> CellNodeShape
   ) {
     var top = -1
-    for c in codes where c != .max { top = Swift.max(top, Int(c)) }
+    for i in 0..<codes.count where codes.code(at: i) != .max { top = Swift.max(top, Int(codes.code(at: i))) }
     guard top < Self.maximumCodes else { return nil }
     self.init(
-      column: codes, key: _NodeSummaries.address(codes), count: codes.count, isCategory: true,
+      column: codes.storage, key: codes.address, count: codes.count, isCategory: true,
       codeCount: top + 1, lows: [], highs: [], ids: ids, points: points, nodeCount: nodeCount, shape
     ) { id in
-      let c = codes[id]
+      let c = codes.code(at: id)
       return c == .max ? Self.missing : UInt8(c)
     }
   }
@@ -221,10 +220,16 @@ final class _ValueSummary: @unchecked Sendable {
     minimumPoints = 1 << j
 
     // totals by node, children first (they follow their parent)
-    entryStart = .allocate(capacity: Swift.max(1, n))
+    // a start and a count for every node while they are summed; kept for
+    // the nodes that keep totals alone (``_NodeEntries``)
+    let entryStart = UnsafeMutablePointer<Int32>.allocate(capacity: Swift.max(1, n))
     entryStart.initialize(repeating: 0, count: n)
-    entryCount = .allocate(capacity: Swift.max(1, n))
+    let entryCount = UnsafeMutablePointer<UInt8>.allocate(capacity: Swift.max(1, n))
     entryCount.initialize(repeating: 0, count: n)
+    defer {
+      entryStart.deallocate()
+      entryCount.deallocate()
+    }
     var list: [_CodeTotals] = [], listCodes: [UInt8] = []
     list.reserveCapacity(kept)
     listCodes.reserveCapacity(kept)
@@ -283,6 +288,7 @@ final class _ValueSummary: @unchecked Sendable {
       entryCount[k] = UInt8(list.count - Int(entryStart[k]))
     }
     entryTotal = list.count
+    nodeEntries = _NodeEntries(starts: entryStart, counts: entryCount, nodeCount: n)
     let entryCodes = UnsafeMutablePointer<UInt8>.allocate(capacity: Swift.max(1, list.count))
     listCodes.withUnsafeBufferPointer { entryCodes.initialize(from: $0.baseAddress!, count: $0.count) }
     self.entryCodes = entryCodes
@@ -298,7 +304,7 @@ final class _ValueSummary: @unchecked Sendable {
   /// Whether `units` (its storage) is the column summarised as a number,
   /// or `codes` as a category.
   func holds(units: [Int64]) -> Bool { !isCategory && key == _NodeSummaries.address(units) && count == units.count }
-  func holds(codes: [UInt32]) -> Bool { isCategory && key == _NodeSummaries.address(codes) && count == codes.count }
+  func holds(codes: _CategoryCodes) -> Bool { isCategory && key == codes.address && count == codes.count }
 
   /// Fills ``sourceBuffer`` with the totals beside each ``_CodeTotals``
   /// of each column `query` aggregates, made on first use: whole where a
@@ -338,12 +344,12 @@ final class _ValueSummary: @unchecked Sendable {
         } else {
           if min && a.least == nil {
             let least = UnsafeMutablePointer<Int64>.allocate(capacity: Swift.max(1, entryTotal))
-            for j in 0..<Swift.max(1, entryTotal) { (least + j).initialize(to: totals[j].least) }
+            for j in 0..<Swift.max(1, entryTotal) { (least + j).initialize(to: totals[j].lone(\.least)) }
             a.least = least
           }
           if max && a.greatest == nil {
             let greatest = UnsafeMutablePointer<Int64>.allocate(capacity: Swift.max(1, entryTotal))
-            for j in 0..<Swift.max(1, entryTotal) { (greatest + j).initialize(to: totals[j].greatest) }
+            for j in 0..<Swift.max(1, entryTotal) { (greatest + j).initialize(to: totals[j].lone(\.greatest)) }
             a.greatest = greatest
           }
           totals.deallocate()
@@ -366,11 +372,10 @@ final class _ValueSummary: @unchecked Sendable {
     totals.initialize(repeating: _FieldTotals(), count: Swift.max(1, entryTotal))
     var scratch = [_FieldTotals](repeating: _FieldTotals(), count: codeCount)
     for k in stride(from: nodeCount - 1, through: 0, by: -1) {
-      let e = Int(entryCount[k])
+      let (start, e) = nodeEntries[k]
       guard e > 0 else { continue }
       let s = shape(k)
-      if s.children.count == 1, entryStart[s.children.lowerBound] == entryStart[k],
-        entryCount[s.children.lowerBound] > 0 {
+      if s.children.count == 1, nodeEntries[s.children.lowerBound] == (start, e) {
         continue  // shared with its child
       }
       for c in 0..<codeCount { scratch[c] = _FieldTotals() }
@@ -385,16 +390,14 @@ final class _ValueSummary: @unchecked Sendable {
         scan(s.points)
       } else {
         for child in s.children {
-          let ce = Int(entryCount[child])
+          let (cs, ce) = nodeEntries[child]
           if ce == 0 {
             scan(shape(child).points)
             continue
           }
-          let cs = Int(entryStart[child])
           for j in cs..<(cs + ce) { scratch[Int(entryCodes[j])].merge(totals[j]) }
         }
       }
-      let start = Int(entryStart[k])
       for j in start..<(start + e) { totals[j] = scratch[Int(entryCodes[j])] }
     }
     return totals
@@ -413,14 +416,13 @@ final class _ValueSummary: @unchecked Sendable {
       $0 + ($1.full == nil ? 0 : MemoryLayout<_FieldTotals>.stride) + ($1.least == nil ? 0 : 8)
         + ($1.greatest == nil ? 0 : 8)
     }
-    return positions + nodeCount * 5 + entryTotal * (MemoryLayout<_CodeTotals>.stride + 1)
+    return positions + nodeEntries.bytes + entryTotal * (MemoryLayout<_CodeTotals>.stride + 1)
       + runLength * MemoryLayout<Int32>.stride + entryTotal * aggregated + 512
   }
 
   deinit {
     treeCodes.deallocate()
-    entryStart.deallocate()
-    entryCount.deallocate()
+    nodeEntries.deallocate()
     entries.deallocate()
     entryCodes.deallocate()
     runPositions?.deallocate()

@@ -16,7 +16,7 @@ extension HilbertRTree {
   package var _savedFile: SavedFileWriter {
     SavedFileWriter(
       kind: Self.name, pointCount: count, parameters: [UInt32(parameters.nodeSize)],
-      sections: [(Self.savedLayouts[0], .doubles(coords)), (Self.savedLayouts[1], .int32s(ids))])
+      sections: [(Self.savedLayouts[0], .doubles(coords.array)), (Self.savedLayouts[1], .int32s(ids))])
   }
 
   /// Opens a tree saved by ``save(to:)``: it answers every query as the
@@ -39,9 +39,20 @@ extension HilbertRTree {
   package init(
     contentsOf path: String, timings: inout SavedOpenTimings, externalIDs: inout [UInt64]?
   ) throws(SavedIndexError) {
+    try self.init(contentsOf: path, map: true, timings: &timings, externalIDs: &externalIDs)
+  }
+
+  /// The same, the coordinates mapped from the file with `map` where the
+  /// system can map it (``SavedMapping``), read into memory without. The
+  /// ids are read either way, and the node boxes computed into memory: a
+  /// walk indexes memory with them, so they are checked, or made, where
+  /// nothing can change them.
+  package init(
+    contentsOf path: String, map: Bool, timings: inout SavedOpenTimings, externalIDs: inout [UInt64]?
+  ) throws(SavedIndexError) {
     self = try Self._open(
-      path, layouts: Self.savedLayouts, timings: &timings, externalIDs: &externalIDs,
-      read: { file throws(SavedIndexError) in (try file.read(0, as: Double.self), try file.read(1, as: Int32.self)) },
+      path, layouts: Self.savedLayouts, map: map ? 0..<1 : nil, timings: &timings, externalIDs: &externalIDs,
+      read: { file throws(SavedIndexError) in (try file.mapped(0, as: Double.self), try file.read(1, as: Int32.self)) },
       make: { sections, parameters, pointCount throws(SavedStructureProblem) in
         let (coords, ids) = sections
         try SavedStructure.checkUnusedParameters(parameters, used: 1)
@@ -51,7 +62,7 @@ extension HilbertRTree {
           throw .init("\(coords.count) coordinates for \(pointCount) points")
         }
         try SavedStructure.checkPermutation(ids, of: pointCount, "ids")
-        try SavedStructure.checkFinite(_FlatArray(coords), "points")
+        try SavedStructure.checkFinite(coords, "points")
         guard var tree = try? Self(points: [], parameters: Parameters(nodeSize: nodeSize)) else {
           throw .init("nodeSize \(nodeSize) is refused")
         }
@@ -65,5 +76,5 @@ extension HilbertRTree {
   }
 
   /// The points by id, as the tree was built from them.
-  package func _pointsByID() -> [Point] { SpatialIndexes._pointsByID(coords: _FlatArray(coords), ids: ids) }
+  package func _pointsByID() -> [Point] { SpatialIndexes._pointsByID(coords: coords, ids: ids) }
 }

@@ -8,6 +8,12 @@ package protocol SavableIndex: DescribedIndex {
   /// The same, noting how long each part of the open took, and handing
   /// back the points' external ids when the file holds them.
   init(contentsOf path: String, timings: inout SavedOpenTimings, externalIDs: inout [UInt64]?) throws(SavedIndexError)
+  /// The same, with `map` the arrays that only decide answers mapped from
+  /// the file where the system can map it (``SavedMapping``), without it
+  /// every array read into memory.
+  init(
+    contentsOf path: String, map: Bool, timings: inout SavedOpenTimings, externalIDs: inout [UInt64]?
+  ) throws(SavedIndexError)
   /// Writes the index and its points to `path`.
   func save(to path: String) throws(SavedIndexError)
   /// The file ``save(to:)`` writes.

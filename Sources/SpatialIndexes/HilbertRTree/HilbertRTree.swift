@@ -112,10 +112,7 @@ public struct HilbertRTree: SpatialIndex, DescribedIndex {
   }
 
   /// The mapping that ``coords`` view, when opened mapped.
-  @usableFromInline package var mappedMemory: (mapped: Int, resident: Int?)? {
-    guard let mapping = coords._mapping else { return nil }
-    return (mapping.bytes.count, mapping.residentBytes)
-  }
+  @usableFromInline package var mappedMemory: (mapped: Int, resident: Int?)? { coords._mapping?.memory }
 
   /// The number of levels, leaves included (0 for no points).
   @inlinable var levelCount: Int { levelStarts.count - 1 }

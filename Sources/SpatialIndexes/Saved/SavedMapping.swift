@@ -64,6 +64,11 @@ package final class SavedMapping: @unchecked Sendable {
     return start >= base && view.count <= bytes.count && start - base <= bytes.count - view.count
   }
 
+  /// The mapped bytes, and of those the bytes in this process's memory now
+  /// (``residentBytes``): what an index that views the mapping reports as
+  /// its ``DescribedIndex/mappedMemory``.
+  package var memory: (mapped: Int, resident: Int?) { (bytes.count, residentBytes) }
+
   /// Bytes of the mapping in this process's memory now: on Linux the
   /// `Rss` that `/proc/self/smaps` gives the mapping (pages this process
   /// has touched and the system has not dropped since), elsewhere the

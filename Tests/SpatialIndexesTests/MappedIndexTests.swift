@@ -26,6 +26,23 @@ import _SpatialTestSupport
     #endif
   }
 
+  /// On Linux a mapping that fits in free memory asks for its pages at the
+  /// map (`MAP_POPULATE`), since the open's checksums read them all anyway:
+  /// they are resident before anything touches them.
+  @Test func aMappingIsReadInAtTheMapOnLinux() throws {
+    #if os(Linux)
+    let directory = try SavedFiles.directory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let path = directory + "/index.sbi"
+    try KDTreeIndex(points: Fixtures.uniform(50_000, seed: 30)).save(to: path)
+    let reader = try SavedFileReader(path: path, kind: KDTreeIndex.name, layouts: KDTreeIndex.savedLayouts, map: 0..<1)
+    let opened = reader.mapping
+    let mapping = try #require(opened)
+    #expect(mapping.bytes.count >= 16 * 50_000)
+    #expect(mapping.residentBytes == mapping.bytes.count)
+    #endif
+  }
+
   @Test func aMappedCellTreeAnswersAsTheBuildAndAsOneInMemory() throws {
     for fixture in SavedIndexTests.fixtures {
       for leafSize in [1, 16] {

@@ -19,7 +19,7 @@ package protocol SavedPointTree: SavableIndex {
 
 extension SavedPointTree {
   /// The two sections, in file order.
-  static var savedLayouts: [SavedSectionLayout] {
+  package static var savedLayouts: [SavedSectionLayout] {
     [SavedSectionLayout("XY  ", elementSize: 8), SavedSectionLayout("IDS ", elementSize: 4)]
   }
 

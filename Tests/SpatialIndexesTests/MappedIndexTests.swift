@@ -5,7 +5,7 @@ import _SpatialTestSupport
 
 /// A cell tree opened from a file reads its coordinates and rows from the
 /// mapped file (``SavedMapping``) where the system can map it, a k-d tree
-/// its coordinates: it answers
+/// and an R-tree their coordinates: it answers
 /// as the tree that was saved and as one opened into memory, and nothing
 /// done to the file afterwards (replaced, deleted, changed in place) makes
 /// a walk leave its arrays.
@@ -17,19 +17,29 @@ import _SpatialTestSupport
     return try CellTree(contentsOf: path, map: map, timings: &timings, externalIDs: &externalIDs)
   }
 
-  /// Opens the k-d tree at `path` mapped, or read into memory.
-  static func openKD(_ path: String, map: Bool) throws -> KDTreeIndex {
-    var timings = SavedOpenTimings()
-    var externalIDs: [UInt64]? = nil
-    return try KDTreeIndex(contentsOf: path, map: map, timings: &timings, externalIDs: &externalIDs)
-  }
-
   /// Whether this platform maps files (where it does not, both opens read).
   static var platformMaps: Bool {
     #if canImport(Glibc) || canImport(Darwin)
     true
     #else
     false
+    #endif
+  }
+
+  /// On Linux a mapping that fits in free memory asks for its pages at the
+  /// map (`MAP_POPULATE`), since the open's checksums read them all anyway:
+  /// they are resident before anything touches them.
+  @Test func aMappingIsReadInAtTheMapOnLinux() throws {
+    #if os(Linux)
+    let directory = try SavedFiles.directory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let path = directory + "/index.sbi"
+    try KDTreeIndex(points: Fixtures.uniform(50_000, seed: 30)).save(to: path)
+    let reader = try SavedFileReader(path: path, kind: KDTreeIndex.name, layouts: KDTreeIndex.savedLayouts, map: 0..<1)
+    let opened = reader.mapping
+    let mapping = try #require(opened)
+    #expect(mapping.bytes.count >= 16 * 50_000)
+    #expect(mapping.residentBytes == mapping.bytes.count)
     #endif
   }
 
@@ -110,15 +120,28 @@ import _SpatialTestSupport
     #expect(opened.ids(in: .world).count <= points.count)
   }
 
-  @Test func aMappedKDTreeAnswersAsTheBuildAndAsOneInMemory() throws {
+  /// Opens the index at `path` mapped, or read into memory.
+  static func open<I: SavableIndex>(_ path: String, map: Bool, as _: I.Type) throws -> I {
+    var timings = SavedOpenTimings()
+    var externalIDs: [UInt64]? = nil
+    return try I(contentsOf: path, map: map, timings: &timings, externalIDs: &externalIDs)
+  }
+
+  /// A tree that keeps its points' coordinates in its own order (the k-d
+  /// tree, the R-tree), built with each of `sizes`, saved, and opened
+  /// mapped and read: both answer as the build, the mapped one reads the
+  /// file's coordinates (clustering's grouped sums too) and holds less.
+  func checkMappedCoordinates<I: SavableIndex & GroupingIndex & InvariantChecking>(
+    _ build: ([Point], Int) throws -> I, sizes: [Int]
+  ) throws {
     for fixture in SavedIndexTests.fixtures {
-      for nodeSize in [1, 8] {
-        let built = try KDTreeIndex(points: fixture.points, parameters: .init(nodeSize: nodeSize))
+      for size in sizes {
+        let built = try build(fixture.points, size)
         let directory = try SavedFiles.directory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/index.sbi"
         try built.save(to: path)
-        let mapped = try Self.openKD(path, map: true), read = try Self.openKD(path, map: false)
+        let mapped = try Self.open(path, map: true, as: I.self), read = try Self.open(path, map: false, as: I.self)
         #expect(read.mappedMemory == nil)
         #expect(!read.groupCoordinates.isMapped)
         if Self.platformMaps && !fixture.points.isEmpty {
@@ -134,7 +157,7 @@ import _SpatialTestSupport
         #expect(Array(mapped.groupCoordinates) == Array(built.groupCoordinates), "\(fixture)")
         for opened in [mapped, read] {
           #expect(opened._invariantViolations().isEmpty, "\(fixture)")
-          #expect(SavedFiles.differences(built, opened, fixture.points).isEmpty, "\(fixture) nodeSize \(nodeSize)")
+          #expect(SavedFiles.differences(built, opened, fixture.points).isEmpty, "\(fixture) size \(size)")
           #expect(opened._pointsByID() == fixture.points, "\(fixture)")
         }
         // saved again from the mapping: the same bytes
@@ -145,33 +168,52 @@ import _SpatialTestSupport
     }
   }
 
-  /// Replaced or deleted, the file leaves a mapped k-d tree as opened.
-  @Test func aMappedKDTreeOutlivesItsFileReplacedOrDeleted() throws {
-    let points = Fixtures.uniform(5000, seed: 24), others = Fixtures.uniform(5000, seed: 25)
-    let built = try KDTreeIndex(points: points)
+  @Test func aMappedKDTreeAnswersAsTheBuildAndAsOneInMemory() throws {
+    try checkMappedCoordinates({ try KDTreeIndex(points: $0, parameters: .init(nodeSize: $1)) }, sizes: [1, 8])
+  }
+
+  @Test func aMappedRTreeAnswersAsTheBuildAndAsOneInMemory() throws {
+    try checkMappedCoordinates({ try HilbertRTree(points: $0, parameters: .init(nodeSize: $1)) }, sizes: [2, 16])
+  }
+
+  /// Replaced or deleted, the file leaves a tree that maps its
+  /// coordinates as opened.
+  func checkOutlivesItsFile<I: SavableIndex>(_ build: ([Point]) throws -> I, seed: UInt64) throws {
+    let points = Fixtures.uniform(5000, seed: seed), others = Fixtures.uniform(5000, seed: seed + 1)
+    let built = try build(points)
     let directory = try SavedFiles.directory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let path = directory + "/index.sbi"
     try built.save(to: path)
-    let opened = try Self.openKD(path, map: true)
-    try KDTreeIndex(points: others).save(to: path)
+    let opened = try Self.open(path, map: true, as: I.self)
+    try build(others).save(to: path)
     #expect(SavedFiles.differences(built, opened, points).isEmpty)
     try FileManager.default.removeItem(atPath: path)
     #expect(SavedFiles.differences(built, opened, points).isEmpty)
   }
 
-  /// The k-d tree's coordinates overwritten in place after the open, with
-  /// NaNs (every byte 0xFF) and then with one position for every point:
-  /// answers change, but the shape a walk follows comes from the count
-  /// and the ids were read, so every query and search runs to its end.
-  @Test func aKDTreeFileChangedInPlaceChangesAnswersNeverTheMemoryAWalkReads() throws {
-    let points = Fixtures.uniform(5000, seed: 26)
-    let built = try KDTreeIndex(points: points, parameters: .init(nodeSize: 4))
+  @Test func aMappedKDTreeOutlivesItsFileReplacedOrDeleted() throws {
+    try checkOutlivesItsFile({ try KDTreeIndex(points: $0) }, seed: 24)
+  }
+
+  @Test func aMappedRTreeOutlivesItsFileReplacedOrDeleted() throws {
+    try checkOutlivesItsFile({ try HilbertRTree(points: $0) }, seed: 27)
+  }
+
+  /// The coordinates of a tree that maps them overwritten in place after
+  /// the open, with NaNs (every byte 0xFF) and then with one position for
+  /// every point: answers change, but what a walk indexes memory with (the
+  /// k-d tree's shape, the R-tree's boxes, both trees' ids) was read or
+  /// made at the open, so every query, grouped walk and search runs to its
+  /// end.
+  func checkChangedInPlace<I: SavableIndex & GroupingIndex>(_ build: ([Point]) throws -> I, seed: UInt64) throws {
+    let points = Fixtures.uniform(5000, seed: seed)
+    let built = try build(points)
     let directory = try SavedFiles.directory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let path = directory + "/index.sbi"
     try built.save(to: path)
-    let opened = try Self.openKD(path, map: true)
+    let opened = try Self.open(path, map: true, as: I.self)
     let sections = SavedFileBytes(Array(try Data(contentsOf: URL(fileURLWithPath: path)))).sections
     let changed = sections[0].bytes
     var zero = 0.0
@@ -188,10 +230,32 @@ import _SpatialTestSupport
       var near: [Neighbor] = []
       opened.nearest(to: Point(x: 0, y: 0), k: 10, into: &near)
       #expect(near.count <= 10)
+      var counters = NoCounters()
+      var groups = GroupCountingVisitor()
+      opened.forEachGroup(in: .world, counters: &counters, &groups)
+      #expect(groups.points <= points.count)
     }
     if Self.platformMaps {
-      // all at (0, 0) now: the mapped tree reads the file as it is
-      #expect(opened.ids(in: Rect(minX: 0, minY: 0, maxX: 0, maxY: 0)).count == points.count)
+      // all at (0, 0) now: the mapped tree reads the file as it is (a
+      // query may not find them there: the R-tree's boxes are the open's)
+      #expect(opened._pointsByID().allSatisfy { $0 == Point(x: 0, y: 0) })
+      #expect(opened.groupCoordinates.allSatisfy { $0 == 0 })
     }
   }
+
+  @Test func aKDTreeFileChangedInPlaceChangesAnswersNeverTheMemoryAWalkReads() throws {
+    try checkChangedInPlace({ try KDTreeIndex(points: $0, parameters: .init(nodeSize: 4)) }, seed: 26)
+  }
+
+  @Test func anRTreeFileChangedInPlaceChangesAnswersNeverTheMemoryAWalkReads() throws {
+    try checkChangedInPlace({ try HilbertRTree(points: $0, parameters: .init(nodeSize: 4)) }, seed: 29)
+  }
+}
+
+/// Counts the points a grouped query hands over, taking every group whole.
+private struct GroupCountingVisitor: GroupVisitor {
+  var points = 0
+  mutating func acceptsGroup(in box: Rect) -> Bool { true }
+  mutating func takeGroup(_ positions: Range<Int>) { points += positions.count }
+  mutating func take(_ id: Int32, at position: Int) { points += 1 }
 }

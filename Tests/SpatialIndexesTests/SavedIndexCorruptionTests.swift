@@ -26,47 +26,37 @@ import _SpatialTestSupport
     }
   }
 
-  /// Opens a k-d tree mapped and read into memory: the same error, or
-  /// none, either way.
-  static func openKD(_ path: String) throws {
+  /// Opens an index mapped and read into memory: the same error, or none,
+  /// either way.
+  static func openBoth<I: SavableIndex>(_ path: String, as _: I.Type) throws {
     var timings = SavedOpenTimings()
     var externalIDs: [UInt64]? = nil
     var inMemory: SavedIndexError? = nil
     do {
-      _ = try KDTreeIndex(contentsOf: path, map: false, timings: &timings, externalIDs: &externalIDs)
+      _ = try I(contentsOf: path, map: false, timings: &timings, externalIDs: &externalIDs)
     } catch {
       inMemory = error
     }
     do {
-      _ = try KDTreeIndex(contentsOf: path)
+      _ = try I(contentsOf: path)
     } catch {
       #expect(error.description == inMemory?.description, "mapped and in memory alike")
       throw error
     }
     #expect(inMemory == nil, "mapped and in memory alike")
   }
-  /// Opens a cell tree mapped and read into memory: the same error, or
-  /// none, either way.
-  static func openCells(_ path: String) throws {
-    var timings = SavedOpenTimings()
-    var externalIDs: [UInt64]? = nil
-    var inMemory: SavedIndexError? = nil
-    do {
-      _ = try CellTree(contentsOf: path, map: false, timings: &timings, externalIDs: &externalIDs)
-    } catch {
-      inMemory = error
-    }
-    do {
-      _ = try CellTree(contentsOf: path)
-    } catch {
-      #expect(error.description == inMemory?.description, "mapped and in memory alike")
-      throw error
-    }
-    #expect(inMemory == nil, "mapped and in memory alike")
-  }
+  static func openKD(_ path: String) throws { try openBoth(path, as: KDTreeIndex.self) }
+  static func openR(_ path: String) throws { try openBoth(path, as: HilbertRTree.self) }
+  static func openCells(_ path: String) throws { try openBoth(path, as: CellTree.self) }
 
   func kdBytes() throws -> SavedFileBytes {
     SavedFileBytes(try SavedFiles.bytes(try KDTreeIndex(points: Self.points, parameters: .init(nodeSize: 8))) {
+      try $0.save(to: $1)
+    })
+  }
+
+  func rBytes() throws -> SavedFileBytes {
+    SavedFileBytes(try SavedFiles.bytes(try HilbertRTree(points: Self.points, parameters: .init(nodeSize: 4))) {
       try $0.save(to: $1)
     })
   }
@@ -103,14 +93,20 @@ import _SpatialTestSupport
       == .structureInvalid("section 3 is \"XTRA\", expected \"EXID\""))
   }
 
+  /// Each kind's file and its opener.
+  static func everyKind(_ tests: Self) throws -> [(SavedFileBytes, (String) throws -> Void)] {
+    [(try tests.kdBytes(), Self.openKD), (try tests.rBytes(), Self.openR), (try tests.cellBytes(), Self.openCells)]
+  }
+
   @Test func theUntouchedFilesOpen() throws {
     #expect(try openError(try kdBytes().bytes, as: Self.openKD) == nil)
+    #expect(try openError(try rBytes().bytes, as: Self.openR) == nil)
     #expect(try openError(try cellBytes().bytes, as: Self.openCells) == nil)
   }
 
   /// A file cut short anywhere, even inside the header, is truncated.
   @Test func aFileCutAnywhereIsTruncated() throws {
-    for (file, open) in [(try kdBytes(), Self.openKD), (try cellBytes(), Self.openCells)] as [(SavedFileBytes, (String) throws -> Void)] {
+    for (file, open) in try Self.everyKind(self) {
       for length in 0..<file.bytes.count {
         let error = try openError(Array(file.bytes[0..<length]), as: open)
         guard case .truncated? = error?.problem else {
@@ -125,7 +121,7 @@ import _SpatialTestSupport
   /// checksum; in the header or table, the header's (or the field's own
   /// check, for the magic, byte order and version); in padding, its zeros.
   @Test func aChangedByteAnywhereIsFound() throws {
-    for (file, open) in [(try kdBytes(), Self.openKD), (try cellBytes(), Self.openCells)] as [(SavedFileBytes, (String) throws -> Void)] {
+    for (file, open) in try Self.everyKind(self) {
       for offset in 0..<file.bytes.count {
         var bytes = file.bytes
         bytes[offset] ^= 0x10
@@ -218,31 +214,52 @@ import _SpatialTestSupport
       == .countOutOfRange(name: "section count", value: 17, limit: 16))
   }
 
-  /// Contents no build makes, checksums correct: each refused with what is
-  /// wrong.
-  @Test func hostileKDTreesAreRefused() throws {
-    let changes: [(String, (inout SavedFileBytes) -> Void, String)] = [
+  /// A change to a file, named, and what its error says.
+  typealias Change = (name: String, change: (inout SavedFileBytes) -> Void, reason: String)
+
+  /// Contents no build makes in a tree of points in its own order (the k-d
+  /// tree, the R-tree), checksums correct.
+  static var hostilePoints: [Change] { [
     ("a repeated id", { (f: inout SavedFileBytes) in f.set(f.int32(section: 1, 1), at: f.sections[1].bytes.lowerBound) }, "appears twice"),
     ("an id out of range", { (f: inout SavedFileBytes) in f.set(Int32(-5), at: f.sections[1].bytes.lowerBound) }, "out of range"),
     ("a NaN coordinate", { (f: inout SavedFileBytes) in f.set(Double.nan.bitPattern, at: f.sections[0].bytes.lowerBound + 8) }, "not finite"),
+    ("an infinite coordinate", { (f: inout SavedFileBytes) in f.set(Double.infinity.bitPattern, at: f.sections[0].bytes.lowerBound) }, "not finite"),
     ("node size 0", { (f: inout SavedFileBytes) in f.set(UInt32(0), at: 40) }, "nodeSize 0"),
     ("an unused parameter", { (f: inout SavedFileBytes) in f.set(UInt32(3), at: 48) }, "parameter 3"),
-    ]
+  ] }
+
+  /// Each change made to `file`, checksums refreshed: each refused by
+  /// `open` with what is wrong.
+  func checkRefused(_ changes: [Change], in file: SavedFileBytes, by open: (String) throws -> Void) throws {
     for (name, change, reason) in changes {
-      var file = try kdBytes()
-      change(&file)
-      file.refreshChecksums()
-      let error = try openError(file.bytes, as: Self.openKD)
+      var changed = file
+      change(&changed)
+      changed.refreshChecksums()
+      let error = try openError(changed.bytes, as: open)
       guard case .structureInvalid(let why)? = error?.problem, why.contains(reason) else {
         Issue.record("\(name): \(String(describing: error))"); continue
       }
     }
   }
 
+  /// Contents no build makes, checksums correct: each refused with what is
+  /// wrong.
+  @Test func hostileKDTreesAreRefused() throws {
+    try checkRefused(Self.hostilePoints, in: try kdBytes(), by: Self.openKD)
+  }
+
+  /// The same for the R-tree, and node sizes it does not build.
+  @Test func hostileRTreesAreRefused() throws {
+    try checkRefused(Self.hostilePoints + [
+      ("node size 1", { (f: inout SavedFileBytes) in f.set(UInt32(1), at: 40) }, "nodeSize 1"),
+      ("node size 257", { (f: inout SavedFileBytes) in f.set(UInt32(257), at: 40) }, "nodeSize 257"),
+    ], in: try rBytes(), by: Self.openR)
+  }
+
   /// Nodes that would lead a walk astray: out of the array, round in a
   /// loop, deeper than its stack, over points that are not there.
   @Test func hostileCellTreesAreRefused() throws {
-    let changes: [(String, (inout SavedFileBytes) -> Void, String)] = [
+    let changes: [Change] = [
     ("a child past the nodes", { (f: inout SavedFileBytes) in f.setNode(0, link: 1_000_000) }, "out of place"),
     ("a child that is its parent", { (f: inout SavedFileBytes) in f.setNode(0, link: 0) }, "out of place"),
     ("a fifth quadrant", { (f: inout SavedFileBytes) in f.setNode(0, mask: 0x1F) }, "child mask"),
@@ -256,15 +273,7 @@ import _SpatialTestSupport
     }, "lies on the map"),
     ("a point off the map in the tree", { (f: inout SavedFileBytes) in f.set(Double(300).bitPattern, at: f.sections[0].bytes.lowerBound) }, "off the map"),
     ]
-    for (name, change, reason) in changes {
-      var file = try cellBytes()
-      change(&file)
-      file.refreshChecksums()
-      let error = try openError(file.bytes, as: Self.openCells)
-      guard case .structureInvalid(let why)? = error?.problem, why.contains(reason) else {
-        Issue.record("\(name): \(String(describing: error))"); continue
-      }
-    }
+    try checkRefused(changes, in: try cellBytes(), by: Self.openCells)
   }
 
   /// A tree deeper than the walks' stacks allow: a chain of one-child

@@ -60,24 +60,13 @@ extension CellTree {
   ///   reached once, its children side by side inside it, no deeper than
   ///   the deepest level).
   public init(contentsOf path: String) throws(SavedIndexError) {
-    var timings = SavedOpenTimings()
-    var externalIDs: [UInt64]? = nil
-    try self.init(contentsOf: path, timings: &timings, externalIDs: &externalIDs)
+    try self.init(_mappedContentsOf: path)
   }
 
-  /// ``init(contentsOf:)``, noting in `timings` how long the reads, the
-  /// checksums and the structural checks took, and handing back the
-  /// points' external ids when the file holds them (`EXID`).
-  package init(
-    contentsOf path: String, timings: inout SavedOpenTimings, externalIDs: inout [UInt64]?
-  ) throws(SavedIndexError) {
-    try self.init(contentsOf: path, map: true, timings: &timings, externalIDs: &externalIDs)
-  }
-
-  /// The same, the coordinates and rows mapped from the file with `map`
-  /// where the system can map it (``SavedMapping``), read into memory
-  /// without. The ids and nodes are read either way: a walk indexes memory
-  /// with them, so they are checked where nothing can change them.
+  /// ``init(contentsOf:)``, the coordinates and rows mapped from the file
+  /// with `map` where the system can map it (``SavedMapping``), read into
+  /// memory without. The ids and nodes are read either way: a walk indexes
+  /// memory with them, so they are checked where nothing can change them.
   package init(
     contentsOf path: String, map: Bool, timings: inout SavedOpenTimings, externalIDs: inout [UInt64]?
   ) throws(SavedIndexError) {

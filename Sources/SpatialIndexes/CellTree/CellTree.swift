@@ -157,10 +157,7 @@ public struct CellTree: CellSummingIndex, DescribedIndex {
   }
 
   /// The mapping that ``coords`` and ``rows`` view, when opened mapped.
-  @usableFromInline package var mappedMemory: (mapped: Int, resident: Int?)? {
-    guard let mapping = coords._mapping ?? rows._mapping else { return nil }
-    return (mapping.bytes.count, mapping.residentBytes)
-  }
+  @usableFromInline package var mappedMemory: (mapped: Int, resident: Int?)? { (coords._mapping ?? rows._mapping)?.memory }
 
   /// A point lies on the map: a view can show it.
   @inlinable @inline(__always)

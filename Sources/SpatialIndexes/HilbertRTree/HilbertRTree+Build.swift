@@ -21,7 +21,7 @@ extension HilbertRTree {
         }
       }
     }
-    coords = xy
+    coords = _FlatArray(xy)
     ids = sortedIDs
     packBoxes()
     return true

@@ -3,7 +3,7 @@ import _SpatialIndexesShims
 extension HilbertRTree: _SinkGrouping {
   /// The ids in Hilbert order, as stored.
   @inlinable package var groupOrder: [Int32] { ids }
-  @inlinable package var groupCoordinates: _FlatArray<Double> { _FlatArray(coords) }
+  @inlinable package var groupCoordinates: _FlatArray<Double> { coords }
 
   /// One level of the walk: up to 64 children of one node, as node
   /// numbers of `level` from `base`, and of those the ones whose boxes meet

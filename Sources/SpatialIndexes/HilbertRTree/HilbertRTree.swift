@@ -63,9 +63,14 @@ public struct HilbertRTree: SpatialIndex, DescribedIndex {
   }
 
   @usableFromInline package let parameters: Parameters
-  /// Coordinates interleaved, `x` then `y`, in Hilbert order.
-  @usableFromInline var coords: [Double]
-  /// The id of each point, in the same order.
+  /// Coordinates interleaved, `x` then `y`, in Hilbert order. Mapped from
+  /// a saved file when the tree was opened from one (``SavedMapping``):
+  /// their values decide answers, never which memory a walk reads (the
+  /// boxes are computed from them at the open and held, and the shape
+  /// follows from the count alone).
+  @usableFromInline var coords: _FlatArray<Double>
+  /// The id of each point, in the same order. Always the tree's own array,
+  /// never mapped: walks index memory with them.
   @usableFromInline var ids: [Int32]
   /// Every node's box as `minX, minY, maxX, maxY`: the leaves first, then
   /// each level above, the root last.
@@ -89,7 +94,7 @@ public struct HilbertRTree: SpatialIndex, DescribedIndex {
       throw .tooManyPoints(count: points.count, limit: maximumPointCount)
     }
     self.parameters = parameters
-    coords = []
+    coords = _FlatArray()
     ids = []
     boxes = []
     levelStarts = [0]
@@ -101,10 +106,13 @@ public struct HilbertRTree: SpatialIndex, DescribedIndex {
   public var count: Int { ids.count }
   @usableFromInline package var parameterValues: [ParameterValue] { [ParameterValue("nodeSize", "\(parameters.nodeSize)")] }
   @usableFromInline package var memoryBytes: Int {
-    coords.capacity * MemoryLayout<Double>.stride + ids.capacity * MemoryLayout<Int32>.stride
+    coords.heapBytes + ids.capacity * MemoryLayout<Int32>.stride
       + boxes.capacity * MemoryLayout<Double>.stride
       + (levelStarts.capacity + spans.capacity) * MemoryLayout<Int>.stride
   }
+
+  /// The mapping that ``coords`` view, when opened mapped.
+  @usableFromInline package var mappedMemory: (mapped: Int, resident: Int?)? { coords._mapping?.memory }
 
   /// The number of levels, leaves included (0 for no points).
   @inlinable var levelCount: Int { levelStarts.count - 1 }

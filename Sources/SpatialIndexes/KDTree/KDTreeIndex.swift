@@ -140,8 +140,5 @@ public struct KDTreeIndex: SpatialIndex, DescribedIndex {
   }
 
   /// The mapping that ``coords`` view, when opened mapped.
-  @usableFromInline package var mappedMemory: (mapped: Int, resident: Int?)? {
-    guard let mapping = coords._mapping else { return nil }
-    return (mapping.bytes.count, mapping.residentBytes)
-  }
+  @usableFromInline package var mappedMemory: (mapped: Int, resident: Int?)? { coords._mapping?.memory }
 }

@@ -8,6 +8,12 @@ package protocol SavableIndex: DescribedIndex {
   /// The same, noting how long each part of the open took, and handing
   /// back the points' external ids when the file holds them.
   init(contentsOf path: String, timings: inout SavedOpenTimings, externalIDs: inout [UInt64]?) throws(SavedIndexError)
+  /// The same, with `map` the arrays that only decide answers mapped from
+  /// the file where the system can map it (``SavedMapping``), without it
+  /// every array read into memory.
+  init(
+    contentsOf path: String, map: Bool, timings: inout SavedOpenTimings, externalIDs: inout [UInt64]?
+  ) throws(SavedIndexError)
   /// Writes the index and its points to `path`.
   func save(to path: String) throws(SavedIndexError)
   /// The file ``save(to:)`` writes.
@@ -16,8 +22,6 @@ package protocol SavableIndex: DescribedIndex {
   func _pointsByID() -> [Point]
 }
 
-extension KDTreeIndex: SavableIndex {}
-extension HilbertRTree: SavableIndex {}
 extension CellTree: SavableIndex {}
 
 /// The kind of index saved at `path` (its catalogue name: `kdtree`,
@@ -27,6 +31,25 @@ package func savedIndexKind(at path: String) throws(SavedIndexError) -> String {
 }
 
 extension SavableIndex {
+  /// ``init(contentsOf:map:timings:externalIDs:)`` mapped where the system
+  /// can map the file: what the bench opens with, noting in `timings` how
+  /// long the reads, the checksums and the structural checks took, and
+  /// handing back the points' external ids when the file holds them
+  /// (`EXID`).
+  package init(
+    contentsOf path: String, timings: inout SavedOpenTimings, externalIDs: inout [UInt64]?
+  ) throws(SavedIndexError) {
+    try self.init(contentsOf: path, map: true, timings: &timings, externalIDs: &externalIDs)
+  }
+
+  /// The same without the timings and external ids: each kind's public
+  /// `init(contentsOf:)`.
+  init(_mappedContentsOf path: String) throws(SavedIndexError) {
+    var timings = SavedOpenTimings()
+    var externalIDs: [UInt64]? = nil
+    try self.init(contentsOf: path, map: true, timings: &timings, externalIDs: &externalIDs)
+  }
+
   /// The one way every kind opens: the header and table checked (the
   /// sections `map` mapped too), the sections read or viewed in the mapping by
   /// `read` (each checksummed as it is read), the
@@ -48,12 +71,4 @@ extension SavableIndex {
       reading: readAt - started - file.checksumTime, checksums: file.checksumTime, structure: clock.now - readAt)
     return index
   }
-}
-
-/// The points by id from coordinates and ids in an index's order: what
-/// ``SavableIndex/_pointsByID()`` gives for the trees that keep only these.
-func _pointsByID(coords: _FlatArray<Double>, ids: [Int32]) -> [Point] {
-  var points = [Point](repeating: Point(x: 0, y: 0), count: ids.count)
-  for (k, id) in ids.enumerated() { points[Int(id)] = Point(x: coords[2 * k], y: coords[2 * k + 1]) }
-  return points
 }

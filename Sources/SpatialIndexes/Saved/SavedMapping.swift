@@ -6,9 +6,19 @@ import Darwin
 
 /// Part of a saved index file mapped into memory, read-only and private
 /// (`mmap` with `PROT_READ`, `MAP_PRIVATE`), unmapped when the last array
-/// viewing it (``_FlatArray``) goes. The system reads a page when a walk
-/// first touches it and may drop it again under memory pressure, since it
+/// viewing it (``_FlatArray``) goes. The system reads a page when it is
+/// first touched and may drop it again under memory pressure, since it
 /// can read it back from the file.
+///
+/// **Read in at the map, on Linux.** The open's checksums touch every
+/// mapped page at once, so the mapping asks for them all up front
+/// (`MAP_POPULATE`): from a file not in memory they then come in larger
+/// reads than one fault at a time brings, and the open takes about the
+/// time a read into memory takes instead of up to twice it. Nothing more
+/// is resident than the checksums make so, and the pages stay the file's,
+/// for the system to drop. Only while the mapping fits in half the free
+/// memory: a larger one would lose its first pages before the checksums
+/// reach them and read them twice, so it comes in as the checksums touch it.
 ///
 /// **What a mapping assumes.** A private mapping is a copy only of the
 /// pages this process writes, and it writes none: a page not yet read
@@ -38,7 +48,11 @@ package final class SavedMapping: @unchecked Sendable {
     let page = Int(sysconf(Int32(_SC_PAGESIZE)))
     guard page > 0, !range.isEmpty, range.lowerBound >= 0 else { return nil }
     let start = range.lowerBound / page * page, size = range.upperBound - start
-    guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, off_t(start)), base != MAP_FAILED else { return nil }
+    var flags = MAP_PRIVATE
+    #if os(Linux)
+    if size <= Int(sysconf(Int32(_SC_AVPHYS_PAGES))) / 2 * page { flags |= MAP_POPULATE }
+    #endif
+    guard let base = mmap(nil, size, PROT_READ, flags, fd, off_t(start)), base != MAP_FAILED else { return nil }
     bytes = UnsafeRawBufferPointer(start: base, count: size)
     fileOffset = start
     #else
@@ -63,6 +77,11 @@ package final class SavedMapping: @unchecked Sendable {
     guard let start = view.baseAddress, let base = bytes.baseAddress else { return view.isEmpty }
     return start >= base && view.count <= bytes.count && start - base <= bytes.count - view.count
   }
+
+  /// The mapped bytes, and of those the bytes in this process's memory now
+  /// (``residentBytes``): what an index that views the mapping reports as
+  /// its ``DescribedIndex/mappedMemory``.
+  package var memory: (mapped: Int, resident: Int?) { (bytes.count, residentBytes) }
 
   /// Bytes of the mapping in this process's memory now: on Linux the
   /// `Rss` that `/proc/self/smaps` gives the mapping (pages this process

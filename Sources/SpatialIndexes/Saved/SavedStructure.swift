@@ -2,9 +2,9 @@ import _SpatialIndexesShims
 
 /// Why a saved index's contents, their checksums correct, are still not an
 /// index a build could make: the reason, for ``SavedIndexError/Problem/structureInvalid(_:)``.
-struct SavedStructureProblem: Error {
-  var reason: String
-  init(_ reason: String) { self.reason = reason }
+package struct SavedStructureProblem: Error {
+  package var reason: String
+  package init(_ reason: String) { self.reason = reason }
 }
 
 enum SavedStructure {
@@ -59,6 +59,17 @@ enum SavedStructure {
       return !sum.isFinite ? xy.firstIndex(where: { !$0.isFinite }) : nil
     }
     if let bad { throw .init("\(what): coordinate \(bad) is not finite") }
+  }
+
+  /// Throws unless `coords` and `ids` are `pointCount` points a build
+  /// could have ordered: two coordinates a point, none NaN or infinite,
+  /// each id once.
+  static func checkPoints(_ coords: _FlatArray<Double>, _ ids: [Int32], pointCount: Int) throws(SavedStructureProblem) {
+    guard coords.count == 2 * pointCount else {
+      throw .init("\(coords.count) coordinates for \(pointCount) points")
+    }
+    try checkPermutation(ids, of: pointCount, "ids")
+    try checkFinite(coords, "points")
   }
 
   /// Throws unless the unused parameters (after the first `used`) are zero.

@@ -110,13 +110,68 @@ private let ms = 1e6
       + candidate("linear", p99s: ["viewport": 0.3 * ms, "nearest/k=100": 1.25 * ms], bytes: 68_000_000)
     let v = Verdict.all(in: rows, budget: budget)[0]
     #expect(v.winner.index == "kdtree" && v.decider == .build)
-    #expect(v.nearMiss?.index == "linear")
-    #expect(v.confidence.hasPrefix("medium: linear holds less (68.0 B/pt) but its nearest p99 took 30%"), "\(v.confidence)")
+    #expect(v.nearMiss?.candidate.index == "linear" && v.nearMiss?.over == true && v.nearMiss?.pick.index == "linear")
+    #expect(v.confidence.hasPrefix(
+      "medium: linear (68.0 B/pt) took 30% of its nearest share, just over the 25% bar; counted as fast, it would be the pick"),
+      "\(v.confidence)")
     // Far outside (twice the bar), it is no threat.
     let far = candidate("kdtree", p99s: ["viewport": 0.2 * ms], bytes: 100_000_000)
       + candidate("rtree", p99s: ["viewport": 0.2 * ms], bytes: 101_000_000, buildMilliseconds: 90)
       + candidate("linear", p99s: ["viewport": 2.1 * ms], bytes: 68_000_000)
     #expect(Verdict.all(in: far, budget: budget)[0].nearMiss == nil)
+  }
+
+  @Test func aChoiceJustOutsideAsFastThatBuildsFasterLowersTheConfidence() {
+    // The grid holds no less than the k-d tree (within a tenth) and builds
+    // faster, but its viewport p99 takes 30% of the share: a rerun under the
+    // 25% bar makes it the pick, though it is not the smaller.
+    let rows = candidate("kdtree", p99s: ["viewport": 0.2 * ms], bytes: 100_000_000, buildMilliseconds: 35)
+      + candidate("rtree", p99s: ["viewport": 0.2 * ms], bytes: 101_000_000, buildMilliseconds: 90)
+      + candidate("grid", p99s: ["viewport": 1.25 * ms], bytes: 104_000_000, buildMilliseconds: 10)
+    let v = Verdict.all(in: rows, budget: budget)[0]
+    #expect(v.winner.index == "kdtree" && v.decider == .build)
+    #expect(v.nearMiss?.candidate.index == "grid" && v.nearMiss?.over == true && v.nearMiss?.pick.index == "grid")
+    #expect(v.confidence.hasPrefix("medium: grid (104.0 B/pt) took 30% of its viewport share, just over the 25% bar"),
+            "\(v.confidence)")
+  }
+
+  @Test func aChoiceJustInsideAsFastThatSetsTheMemoryBarLowersTheConfidence() {
+    // The quadtree is the smallest and sets what "as small" means, so the
+    // grid, which builds fastest, is not; at 22% of the share, a rerun over
+    // the 25% bar drops the quadtree, and then the grid is as small and wins.
+    let rows = candidate("kdtree", p99s: ["viewport": 0.2 * ms], bytes: 100_000_000, buildMilliseconds: 35)
+      + candidate("quadtree", p99s: ["viewport": 0.92 * ms], bytes: 92_000_000, buildMilliseconds: 60)
+      + candidate("grid", p99s: ["viewport": 0.2 * ms], bytes: 103_000_000, buildMilliseconds: 10)
+    let v = Verdict.all(in: rows, budget: budget)[0]
+    #expect(v.winner.index == "kdtree" && v.decider == .build)
+    #expect(v.nearMiss?.candidate.index == "quadtree" && v.nearMiss?.over == false && v.nearMiss?.pick.index == "grid")
+    #expect(v.confidence.hasPrefix(
+      "medium: quadtree (92.0 B/pt) took 22% of its viewport share, just under the 25% bar; over it, grid would be the pick"),
+      "\(v.confidence)")
+    // Well inside the bar (5% of the share), the pick stands.
+    let inside = candidate("kdtree", p99s: ["viewport": 0.2 * ms], bytes: 100_000_000, buildMilliseconds: 35)
+      + candidate("quadtree", p99s: ["viewport": 0.2 * ms], bytes: 92_000_000, buildMilliseconds: 60)
+      + candidate("grid", p99s: ["viewport": 0.2 * ms], bytes: 103_000_000, buildMilliseconds: 10)
+    #expect(Verdict.all(in: inside, budget: budget)[0].nearMiss == nil)
+  }
+
+  @Test func aChoiceTakesTheLeanestOfItsAsFastVariants() {
+    // Both cluster strategies leave most of the share; the faster keeps 30 MB
+    // beside the index, so the choice takes the leaner, whichever ran faster.
+    func rows(aggregate: Double, perCell: Double) -> [ReportRow] {
+      var rows = candidate("kdtree", p99s: ["viewport": 0.2 * ms, "cluster/aggregate": aggregate * ms,
+                                            "cluster/per-cell": perCell * ms], bytes: 20_000_000)
+      for k in rows.indices where rows[k].key.strategy == "aggregate" { rows[k].workloadBytes = 30_000_000 }
+      return rows
+    }
+    for (aggregate, perCell) in [(0.1, 0.5), (0.5, 0.1)] {
+      let c = Candidate.all(in: rows(aggregate: aggregate, perCell: perCell), budget: budget)[0]
+      #expect(c.strategy(of: "cluster") == "per-cell" && c.bytes == 20_000_000, "\(aggregate) \(perCell)")
+    }
+    // Past a quarter of the share and 1.5 times the fastest, the leaner is
+    // not as fast: the faster is taken, with its memory.
+    let c = Candidate.all(in: rows(aggregate: 0.1, perCell: 2), budget: budget)[0]
+    #expect(c.strategy(of: "cluster") == "aggregate" && c.bytes == 50_000_000)
   }
 
   @Test func nearestCountsItsSlowestK() {

@@ -47,11 +47,9 @@ func recommendCommand(_ arguments: [String]) throws -> Int32 {
 
   let clock = Stopwatch.measureOverhead()
   var rows = try measure(options.run, dataset, controls: controls, metadata: metadata, clock: clock, stage: "1/2")
-  // The parameter grid, for the two best indexes of the first run.
+  // The parameter grid around the first run's leaders
   if let first = Verdict(Candidate.all(in: rows, budget: options.budget), budget: options.budget) {
-    var seen: Set<String> = []
-    let leaders = first.ranking.filter { seen.insert($0.index).inserted }.prefix(2)
-    for leader in leaders {
+    for leader in RecommendOptions.leaders(of: first) {
       guard let sweep = RecommendOptions.sweep(for: leader.index) else { continue }
       rows += try measure(
         options.secondRun(for: leader, sweep: sweep), dataset, controls: controls, metadata: metadata, clock: clock,

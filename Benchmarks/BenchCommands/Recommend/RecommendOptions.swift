@@ -102,6 +102,17 @@ struct RecommendOptions {
 
   /// Around each default: the index's first whole-number parameter at half
   /// and twice its default (values the index refuses are left out).
+  /// The indexes whose parameter grid the second run sweeps, at the first
+  /// run's parameters: every index as fast as the best (at least the two
+  /// best). Which of the as fast leads the first run is noise, and a grid
+  /// swept for one of them alone would carry that noise into the pick.
+  static func leaders(of first: Verdict) -> [Candidate] {
+    var seen: Set<String> = []
+    let indexes = first.ranking.filter { seen.insert($0.index).inserted }
+    let asFast = indexes.filter { first.met && Verdict.meets($0, first.budget) && $0.worstUse <= first.bar }
+    return asFast.count > 2 ? asFast : Array(indexes.prefix(2))
+  }
+
   static func sweep(for index: String) -> ParameterSweep? {
     guard let type = indexType(named: index) else { return nil }
     return sweep(type)

@@ -77,9 +77,12 @@ extension Verdict {
       basis = "its \(e.workload) p99 at \(percent(e.use)) of its share may miss it on a rerun; " + basis
     }
     guard let r = runnerUp else { return "one candidate only; \(basis)" }
-    if let m = nearMiss, let e = m.worst {
-      return String(format: "medium: %@ holds less (%.1f B/pt) but its %@ p99 took %@, just over the %@ bar; %@",
-                    m.index, m.bytesPerPoint, e.workload, percent(e.use), percent(bar), basis)
+    if let m = nearMiss, let e = m.candidate.worst {
+      let side = m.over ? "just over" : "just under"
+      let pick = m.pick == m.candidate ? "it" : choice(m.pick, variants: false)
+      let then = m.over ? "counted as fast, \(pick) would be the pick" : "over it, \(pick) would be the pick"
+      return "medium: \(choice(m.candidate, variants: false)) (\(String(format: "%.1f", m.candidate.bytesPerPoint)) B/pt) "
+        + "took \(percent(e.use)) of its \(e.workload) share, \(side) the \(percent(bar)) bar; \(then); \(basis)"
     }
     if met, decider == .memory || decider == .build, let e = winner.worst, e.use > bar / 1.25 {
       return "medium: its \(e.workload) p99 takes \(percent(e.use)) of its share, near the \(percent(bar)) bar; \(basis)"

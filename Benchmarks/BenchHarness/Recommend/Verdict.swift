@@ -68,16 +68,40 @@ public struct Verdict: Sendable, Equatable {
     if let r = runnerUp { decider = Self.decider(ranking[0], r, budget) }
   }
 
-  /// A choice that would have won on memory had it been a little faster:
-  /// one meeting the budget, smaller than the winner, whose worst share used
-  /// missed ``bar`` by less than ``FrameBudget/sameSpeedFactor``. Noise can
-  /// put it in or out, so it lowers the confidence.
-  public var nearMiss: Candidate? {
+  /// A choice near the "as fast" bar whose crossing it would change the
+  /// pick: one that met the budget and missed ``bar`` by less than
+  /// ``FrameBudget/sameSpeedFactor`` but would win, or make another win,
+  /// were it counted as fast; or one counted as fast within a quarter of
+  /// the bar without which another would win. Noise moves a p99 that much
+  /// between runs, so it lowers the confidence.
+  public var nearMiss: NearMiss? {
     guard met, decider == .memory || decider == .build else { return nil }
-    return ranking.first {
-      Self.meets($0, budget) && $0.worstUse > bar && $0.worstUse <= bar * FrameBudget.sameSpeedFactor
-        && !Self.asSmall(winner.bytes, $0.bytes)
+    let same = ranking.filter { Self.meets($0, budget) && $0.worstUse <= bar }
+    for c in ranking where Self.meets(c, budget) && c.worstUse > bar && c.worstUse <= bar * FrameBudget.sameSpeedFactor {
+      let pick = Self.first(of: same + [c])
+      if pick != winner { return NearMiss(candidate: c, over: true, pick: pick) }
     }
+    for c in same where c != winner && c.worstUse > bar / 1.25 {
+      let pick = Self.first(of: same.filter { $0 != c })
+      if pick != winner { return NearMiss(candidate: c, over: false, pick: pick) }
+    }
+    return nil
+  }
+
+  /// A choice on the other side of the bar from where a rerun may put it.
+  public struct NearMiss: Sendable, Equatable {
+    /// The choice near the bar.
+    public var candidate: Candidate
+    /// Whether it missed the bar (else it made it, narrowly).
+    public var over: Bool
+    /// The pick had it landed on the bar's other side.
+    public var pick: Candidate
+  }
+
+  /// The first of `same`, choices all counted as fast, by the rules' order.
+  static func first(of same: [Candidate]) -> Candidate {
+    let smallest = same.map(\.bytes).min() ?? 0
+    return same.min { smallerThenFaster($0, $1, smallest: smallest) }!
   }
 
   /// Whether `c` fits every allowance and the memory limit.

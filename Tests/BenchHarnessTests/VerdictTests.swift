@@ -174,6 +174,23 @@ private let ms = 1e6
     #expect(c.strategy(of: "cluster") == "aggregate" && c.bytes == 50_000_000)
   }
 
+  @Test func theConfidenceWeighsOtherParametersOfTheWinnersIndex() {
+    // The k-d tree at nodeSize=128 builds only a tenth faster than at its
+    // default: the pick's parameters may change on a rerun, though the
+    // R-tree, the runner-up, builds far slower.
+    let rows = candidate("kdtree", params: "nodeSize=128", p99s: ["viewport": 0.2 * ms], bytes: 100_000_000,
+                         buildMilliseconds: 30)
+      + candidate("kdtree", params: "nodeSize=64", p99s: ["viewport": 0.2 * ms], bytes: 100_000_000,
+                  buildMilliseconds: 33)
+      + candidate("rtree", p99s: ["viewport": 0.2 * ms], bytes: 100_000_000, buildMilliseconds: 90)
+    let v = Verdict.all(in: rows, budget: budget)[0]
+    #expect(v.winner.params == "nodeSize=128" && v.runnerUp?.index == "rtree")
+    #expect(v.confidence.hasPrefix("low: builds 1.10× faster than kdtree; "), "\(v.confidence)")
+    // With the runner-up the next choice, it is the one weighed, unnamed.
+    let alone = Array(rows.filter { $0.key.params != "nodeSize=64" })
+    #expect(Verdict.all(in: alone, budget: budget)[0].confidence.hasPrefix("high: builds 3.00× faster; "))
+  }
+
   @Test func nearestCountsItsSlowestK() {
     let rows = candidate("kdtree", p99s: ["nearest/k=1": 0.01 * ms, "nearest/k=100": 5 * ms], bytes: 1)
     let c = Candidate.all(in: rows, budget: budget)[0]

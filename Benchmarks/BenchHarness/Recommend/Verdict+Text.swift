@@ -87,16 +87,21 @@ extension Verdict {
     if met, decider == .memory || decider == .build, let e = winner.worst, e.use > bar / 1.25 {
       return "medium: its \(e.workload) p99 takes \(percent(e.use)) of its share, near the \(percent(bar)) bar; \(basis)"
     }
-    switch decider {
+    // A rerun may also pick other parameters of the winner's index: the
+    // closest rival is the next choice, named when it is not the runner-up.
+    let rival = ranking[1]
+    let than = rival == r ? "" : " than \(choice(rival, variants: false))"
+    switch Self.decider(winner, rival, budget) {
     case .memory: return "high: memory decided, which does not vary between runs; \(basis)"
     case .alone: return basis
     case .build:
-      let ratio = (r.buildMilliseconds ?? 0) / max(1e-9, winner.buildMilliseconds ?? 1)
-      return String(format: "%@: builds %.2f× faster; %@", ratio >= FrameBudget.sameSpeedFactor ? "high" : "low", ratio, basis)
+      let ratio = (rival.buildMilliseconds ?? 0) / max(1e-9, winner.buildMilliseconds ?? 1)
+      return String(format: "%@: builds %.2f× faster%@; %@", ratio >= FrameBudget.sameSpeedFactor ? "high" : "low", ratio, than, basis)
     case .budget, .speed:
-      let ratio = r.worstUse / max(1e-12, winner.worstUse)
+      let ratio = rival.worstUse / max(1e-12, winner.worstUse)
       let level = ratio >= 2 ? "high" : ratio >= FrameBudget.sameSpeedFactor ? "medium" : "low"
-      return String(format: "%@: the runner-up's worst share is %.1f× the winner's; %@", level, ratio, basis)
+      let whose = rival == r ? "the runner-up's" : choice(rival, variants: false) + "'s"
+      return String(format: "%@: %@ worst share is %.1f× the winner's; %@", level, whose, ratio, basis)
     }
   }
 

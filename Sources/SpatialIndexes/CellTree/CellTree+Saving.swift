@@ -92,17 +92,32 @@ extension CellTree {
         guard n + offIDs.count == pointCount else {
           throw .init("\(n) points on the map and \(offIDs.count) off it, of \(pointCount)")
         }
-        try SavedStructure.checkPermutation([ids, offIDs], of: pointCount, "ids")
+        // The three largest checks read different arrays, so they share the
+        // cores: the ids' permutation on one, the points on the map and the
+        // nodes on the other. Their problems are reported in this order.
+        var problems: [String?] = [nil, nil, nil]
+        problems.withUnsafeMutableBufferPointer { problems in
+          _forEach([0, 1], threads: _coresOnline()) { task in
+            if task == 0 {
+              do throws(SavedStructureProblem) {
+                try SavedStructure.checkPermutation([ids, offIDs], of: pointCount, "ids")
+              } catch { problems[0] = error.reason }
+            } else {
+              problems[1] = Self.firstOffTheMap(coords, count: n).map { "point \($0) in the tree lies off the map" }
+              do throws(SavedStructureProblem) { try Self.checkNodes(nodes.nodes, ids: ids) } catch {
+                problems[2] = error.reason
+              }
+            }
+          }
+        }
+        if let p = problems[0] { throw .init(p) }
         let offMap = try KDTreeIndex(
           savedCoords: _FlatArray(offCoords), ids: offPositions, nodeSize: Int(parameters[1]), pointCount: offIDs.count)
         let offMapPoints = offMap._pointsByID()
         if let p = offMapPoints.firstIndex(where: Self.isOnMap) { throw .init("off-map point \(p) lies on the map") }
-        let offTheMap = Self.firstOffTheMap(coords, count: n)
-        if let p = offTheMap {
-          throw .init("point \(p) in the tree lies off the map")
-        }
+        if let p = problems[1] { throw .init(p) }
         if let k = nodes.padding { throw .init("node \(k)'s padding is not zero") }
-        try Self.checkNodes(nodes.nodes, ids: ids)
+        if let p = problems[2] { throw .init(p) }
         var tree = CellTree(empty: Parameters(leafSize: leafSize))
         tree.coords = coords
         tree.rows = rows

@@ -188,9 +188,8 @@ enum FilterFixtures {
       let matching = points.indices.filter { query.matches(Int32($0)) }
       #expect(matching == passing, "\(name) \(text): matches(_:) differs from the rule")
       for area in areas {
-        let expected = try ReferenceFiltering.markers(points, passing: passing, area: area)
-        let expectedValues = ReferenceFiltering.aggregates(
-          points, passing: passing, area: area, markers: expected, asked: asked, reference)
+        let (expected, expectedValues) = try ReferenceFiltering.answer(
+          points, passing: passing, area: area, asked: asked, reference)
         if !expected.isEmpty { nonEmpty += 1 }
         if expectedValues.contains(where: { !$0.isEmpty }) { aggregated += 1 }
         for strategy in ClusterStrategy.allCases {
@@ -241,9 +240,8 @@ enum FilterFixtures {
         let query = try PropertyQuery(filter: PointFilter(parsing: text), aggregates: asked, properties: properties)
         let passing = points.indices.filter { ReferenceFiltering.passes($0, clauses, reference) }
         for area in areas {
-          let expected = try ReferenceFiltering.markers(points, passing: passing, area: area)
-          let expectedValues = ReferenceFiltering.aggregates(
-            points, passing: passing, area: area, markers: expected, asked: asked, reference)
+          let (expected, expectedValues) = try ReferenceFiltering.answer(
+            points, passing: passing, area: area, asked: asked, reference)
           for strategy in ClusterStrategy.allCases {
             var counters = WorkCounters()
             try clusterer.cluster(area, strategy: strategy, query: query, into: &markers, aggregates: &values,
@@ -376,10 +374,9 @@ enum FilterFixtures {
       let query = try PropertyQuery(filter: PointFilter(parsing: filter), aggregates: asked, properties: properties)
       try clusterer.cluster(area, strategy: .aggregate, query: query, into: &markers, aggregates: &values)
       let passing = points.indices.filter { query.matches(Int32($0)) }
-      let expected = try ReferenceFiltering.markers(points, passing: passing, area: area)
+      let (expected, expectedValues) = try ReferenceFiltering.answer(points, passing: passing, area: area, asked: asked, reference)
       #expect(markers == expected, "\(asked)")
-      #expect(values.map(\.description)
-        == ReferenceFiltering.aggregates(points, passing: passing, area: area, markers: expected, asked: asked, reference))
+      #expect(values.map(\.description) == expectedValues)
       held.append(try #require(clusterer._summaryStorage).columns.first { !$0.isCategory }?.bytes ?? 0)
     }
     let n = try #require(clusterer._summaryStorage).nodeCount, bits = (n + 63) / 64 * 8
@@ -469,9 +466,8 @@ enum FilterFixtures {
     }
     var markers: [ClusterMarker] = [], values: [AggregateValue] = []
     for area in FilterFixtures.areas(over: points, seed: 72) {
-      let expected = try ReferenceFiltering.markers(points, passing: passing, area: area)
-      let expectedValues = ReferenceFiltering.aggregates(
-        points, passing: passing, area: area, markers: expected, asked: [.max("price")], reference)
+      let (expected, expectedValues) = try ReferenceFiltering.answer(
+        points, passing: passing, area: area, asked: [.max("price")], reference)
       for strategy in ClusterStrategy.allCases {
         try clusterer.cluster(area, strategy: strategy, query: query, into: &markers, aggregates: &values)
         #expect(markers == expected, "\(strategy) \(area)")
@@ -525,10 +521,9 @@ enum FilterFixtures {
     let area = VisibleArea(zoom: 14, rect: Rect(minX: -180, minY: -80, maxX: 180, maxY: 80))
     var markers: [ClusterMarker] = [], values: [AggregateValue] = []
     try clusterer.cluster(area, strategy: .singlePass, query: query, into: &markers, aggregates: &values)
-    let expected = try ReferenceFiltering.markers(points, passing: passing, area: area)
+    let (expected, expectedValues) = try ReferenceFiltering.answer(points, passing: passing, area: area, asked: asked, reference)
     #expect(markers == expected)
-    #expect(values.map(\.description)
-            == ReferenceFiltering.aggregates(points, passing: passing, area: area, markers: expected, asked: asked, reference))
+    #expect(values.map(\.description) == expectedValues)
     #expect(markers.count > 100)
   }
 

@@ -91,9 +91,8 @@ enum IndependentFixtures {
       let query = try PropertyQuery(filter: PointFilter(parsing: text), aggregates: asked, properties: properties)
       let passing = points.indices.filter { query.matches(Int32($0)) }
       for area in areas {
-        let expected = try ReferenceFiltering.markers(points, passing: passing, area: area)
-        let expectedValues = ReferenceFiltering.aggregates(
-          points, passing: passing, area: area, markers: expected, asked: asked, reference)
+        let (expected, expectedValues) = try ReferenceFiltering.answer(
+          points, passing: passing, area: area, asked: asked, reference)
         try clusterer.cluster(area, strategy: .aggregate, query: query, into: &markers, aggregates: &values)
         #expect(markers == expected, "\(area) \(text)")
         #expect(values.map(\.description) == expectedValues, "\(area) \(text) \(asked)")
@@ -206,10 +205,9 @@ enum IndependentFixtures {
       let query = try PropertyQuery(filter: PointFilter(parsing: "stars >= 4"), aggregates: asked, properties: properties)
       try clusterer.cluster(area, strategy: .aggregate, query: query, into: &markers, aggregates: &values)
       let passing = points.indices.filter { query.matches(Int32($0)) }
-      let expected = try ReferenceFiltering.markers(points, passing: passing, area: area)
+      let (expected, expectedValues) = try ReferenceFiltering.answer(points, passing: passing, area: area, asked: asked, reference)
       #expect(markers == expected, "\(asked)")
-      #expect(values.map(\.description)
-        == ReferenceFiltering.aggregates(points, passing: passing, area: area, markers: expected, asked: asked, reference))
+      #expect(values.map(\.description) == expectedValues)
       held.append(try #require(clusterer._summaryStorage?.values.first).bytes)
     }
     let entries = try #require(clusterer._summaryStorage?.values.first).entryTotal

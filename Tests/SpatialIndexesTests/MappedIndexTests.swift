@@ -67,10 +67,7 @@ import _SpatialTestSupport
           #expect(SavedFiles.cellSumDifferences(built, opened, fixture.points).isEmpty, "\(fixture)")
           #expect(opened._pointsByID() == fixture.points, "\(fixture)")
         }
-        // saved again from the mapping: the same bytes
-        let again = directory + "/again.sbi"
-        try mapped.save(to: again)
-        #expect(FileManager.default.contents(atPath: again) == FileManager.default.contents(atPath: path))
+        try expectSavedAgainAlike(mapped, path, in: directory)
       }
     }
   }
@@ -160,10 +157,7 @@ import _SpatialTestSupport
           #expect(SavedFiles.differences(built, opened, fixture.points).isEmpty, "\(fixture) size \(size)")
           #expect(opened._pointsByID() == fixture.points, "\(fixture)")
         }
-        // saved again from the mapping: the same bytes
-        let again = directory + "/again.sbi"
-        try mapped.save(to: again)
-        #expect(FileManager.default.contents(atPath: again) == FileManager.default.contents(atPath: path))
+        try expectSavedAgainAlike(mapped, path, in: directory)
       }
     }
   }
@@ -258,4 +252,12 @@ private struct GroupCountingVisitor: GroupVisitor {
   mutating func acceptsGroup(in box: Rect) -> Bool { true }
   mutating func takeGroup(_ positions: Range<Int>) { points += positions.count }
   mutating func take(_ id: Int32, at position: Int) { points += 1 }
+}
+
+/// `index`, opened from `path` and saved again from its mapping, writes
+/// the same bytes.
+private func expectSavedAgainAlike<I: SavableIndex>(_ index: I, _ path: String, in directory: String) throws {
+  let again = directory + "/again.sbi"
+  try index.save(to: again)
+  #expect(FileManager.default.contents(atPath: again) == FileManager.default.contents(atPath: path))
 }

@@ -96,6 +96,15 @@ package enum ReferenceFiltering {
     }
   }
 
+  /// The linear scan's answer over the passing points in `area`: its
+  /// markers, and each marker's aggregates as printed (``aggregates``).
+  package static func answer(
+    _ points: [Point], passing: [Int], area: VisibleArea, asked: [ClusterAggregate], _ p: ReferenceProperties
+  ) throws -> (markers: [ClusterMarker], aggregates: [String]) {
+    let markers = try markers(points, passing: passing, area: area)
+    return (markers, aggregates(points, passing: passing, area: area, markers: markers, asked: asked, p))
+  }
+
   /// The aggregates of each of `markers` (in order), in `asked` order: of
   /// the points `passing` shown in `area` in the marker's cell, written with
   /// the column's scale, empty when none has a value.

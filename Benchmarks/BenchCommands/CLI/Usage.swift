@@ -159,8 +159,8 @@ enum Usage {
         Measures every index and cluster strategy on the data (a seeded 200-step session of the
         viewport, cluster, tap and nearest workloads, 3 repetitions, a row stopping after 1 s; with
         --live, one pass of a 100-frame live session too; on data with properties, the filter session:
-        hotels, places, airports, zipcodes), then the two best indexes again with their first whole-number
-        parameter at half and twice its default. Prints the verdict: the index and parameters, the
+        hotels, places, airports, zipcodes), then each index as fast as the best (at least the two best)
+        again with its first whole-number parameter at half and twice its default. Prints the verdict: the index and parameters, the
         strategies, each workload's p99 against its share of the frame, memory and build, the
         runner-up and why it lost, the confidence, and the Swift that builds the choice. Warnings
         about the data (duplicates, latitudes beyond ±85.0511°, a tiny or world-wide extent) go to
